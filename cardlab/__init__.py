@@ -1,0 +1,1 @@
+"""cardlab package."""

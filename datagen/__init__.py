@@ -1,0 +1,1 @@
+"""datagen package."""

@@ -1,0 +1,1 @@
+"""Game rules only: the protocol (core.py) and one package per game."""

@@ -1,0 +1,161 @@
+"""Card facts from the committed JSON table, plus the behaviour each card module attaches.
+
+One `CardDef` object exists per card id; states hold references to it, never copies.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import unicodedata
+from pathlib import Path
+from typing import Any, Callable, Iterable
+
+DATA_FILE = Path(__file__).with_name("data") / "cards.json"
+
+MINION, SPELL, WEAPON, HERO_POWER = "MINION", "SPELL", "WEAPON", "HERO_POWER"
+CLASSES = ("DRUID", "HUNTER", "MAGE", "PALADIN", "PRIEST", "ROGUE", "SHAMAN", "WARLOCK", "WARRIOR")
+HERO_POWER_IDS = {
+    "WARRIOR": "VAN_HERO_01bp",
+    "SHAMAN": "VAN_HERO_02bp",
+    "ROGUE": "VAN_HERO_03bp",
+    "PALADIN": "VAN_HERO_04bp",
+    "HUNTER": "VAN_HERO_05bp",
+    "DRUID": "VAN_HERO_06bp",
+    "WARLOCK": "VAN_HERO_07bp",
+    "MAGE": "VAN_HERO_08bp",
+    "PRIEST": "VAN_HERO_09bp",
+}
+COIN_ID = "GAME_005"
+
+# Text made only of these keywords needs no script: the keywords come from the card data.
+_KEYWORDS = re.compile(r"taunt|charge|divine shield|windfury|stealth|spell damage \+\d")
+
+
+class CardError(ValueError):
+    """A card name or id the engine does not know, or cannot play."""
+
+
+class CardDef:
+    """Facts (from hearthstone-data) and behaviour (from cards/*.py) of one card."""
+
+    __slots__ = (
+        # facts
+        "id", "dbf_id", "name", "type", "card_class", "rarity", "cost", "attack", "health",
+        "durability", "race", "collectible", "mechanics", "text", "spell_damage", "overload",
+        "taunt", "charge", "divine_shield", "windfury", "stealth",
+        # behaviour
+        "scripted", "target", "effect", "deathrattle", "triggers", "aura", "enrage_attack",
+        "enrage_windfury", "requires", "choices", "combo", "cost_mod", "adjacency", "tags",
+    )
+
+    def __init__(self, facts: dict[str, Any]) -> None:
+        self.id: str = facts["id"]
+        self.dbf_id: int = facts["dbf_id"]
+        self.name: str = facts["name"]
+        self.type: str = facts["type"]
+        self.card_class: str = facts["card_class"]
+        self.rarity: str = facts["rarity"]
+        self.cost: int = facts["cost"]
+        self.attack: int = facts["attack"]
+        self.health: int = facts["health"]
+        self.durability: int = facts["durability"]
+        self.race: str = facts["race"]
+        self.collectible: bool = facts["collectible"]
+        self.mechanics: frozenset[str] = frozenset(facts["mechanics"])
+        self.text: str = facts["text"]
+        self.spell_damage: int = facts["spell_damage"]
+        self.overload: int = facts["overload"]
+        m = self.mechanics
+        self.taunt = "TAUNT" in m
+        self.charge = "CHARGE" in m
+        self.divine_shield = "DIVINE_SHIELD" in m
+        self.windfury = "WINDFURY" in m
+        self.stealth = "STEALTH" in m
+        self.scripted = False
+        self.target = None  # TargetRule: required for spells/hero powers, optional for battlecries
+        self.effect: Callable | None = None  # spell / hero power / battlecry body: effect(ctx)
+        self.deathrattle: Callable | None = None
+        self.triggers: dict[str, Callable] = {}
+        self.aura: Callable | None = None  # aura(state, source_minion): adds to aura_* fields
+        self.enrage_attack = 0
+        self.enrage_windfury = False
+        self.requires: Callable | None = None  # requires(state, player) -> bool: extra play condition
+        self.choices: tuple["CardDef", ...] = ()  # Choose One options
+        self.combo: Callable | None = None  # effect used instead of `effect` when a card was played earlier this turn
+        self.cost_mod: Callable | None = None  # cost_mod(state, player) -> cost delta while in hand
+        self.adjacency = False  # position on the board matters for this card
+        self.tags: frozenset[str] = frozenset()
+
+    @property
+    def implemented(self) -> bool:
+        """Scripted, or a minion/weapon whose whole text is keywords the data already carries."""
+        if self.scripted:
+            return True
+        return self.type in (MINION, WEAPON) and not _KEYWORDS.sub("", self.text.lower()).strip(" .,")
+
+    def __repr__(self) -> str:
+        return f"<{self.name} {self.id}>"
+
+
+def _fold(name: str) -> str:
+    """Case-, accent- and punctuation-insensitive key: "Sen'jin Shieldmasta" == "senjin shieldmasta"."""
+    text = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode().lower()
+    return "".join(ch for ch in text if ch.isalnum())
+
+
+class CardDb:
+    """All cards of the table, by id, dbf id and collectible name."""
+
+    def __init__(self, path: Path = DATA_FILE) -> None:
+        payload = json.loads(path.read_text(encoding="utf-8"))
+        self.source_version: str = payload.get("source_version", "")
+        self.by_id: dict[str, CardDef] = {}
+        self.by_dbf: dict[int, CardDef] = {}
+        self.by_name: dict[str, CardDef] = {}
+        for facts in payload["cards"]:
+            card = CardDef(facts)
+            self.by_id[card.id] = card
+            self.by_dbf[card.dbf_id] = card
+            if card.collectible:
+                self.by_name[_fold(card.name)] = card
+        self.coin = self.by_id[COIN_ID]
+
+    def get(self, key: str | int) -> CardDef:
+        """A card by id, dbf id or collectible name; CardError names what was not found."""
+        if isinstance(key, int):
+            card = self.by_dbf.get(key)
+        else:
+            card = self.by_id.get(key) or self.by_name.get(_fold(key))
+        if card is None:
+            hint = self.suggest(str(key))
+            raise CardError(f"unknown card {key!r}" + (f" (did you mean {hint!r}?)" if hint else ""))
+        return card
+
+    def suggest(self, name: str) -> str | None:
+        import difflib
+
+        key = _fold(name)
+        names = {_fold(c.name): c.name for c in self.collectible()}
+        match = difflib.get_close_matches(key, list(names), n=1, cutoff=0.75)
+        return names[match[0]] if match else None
+
+    def collectible(self) -> list[CardDef]:
+        return [c for c in self.by_id.values() if c.collectible]
+
+    def __iter__(self) -> Iterable[CardDef]:
+        return iter(self.by_id.values())
+
+
+_DB: CardDb | None = None
+
+
+def card_db() -> CardDb:
+    """The shared card database with every card module's behaviour attached."""
+    global _DB
+    if _DB is None:
+        _DB = CardDb()
+        from engine.hearthstone import cards  # attaches scripts; imported late to avoid a cycle
+
+        cards.attach_all(_DB)
+    return _DB

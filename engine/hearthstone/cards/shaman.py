@@ -1,0 +1,6 @@
+"""shaman cards."""
+
+from engine.hearthstone.dsl import *  # noqa: F401,F403
+
+CARDS = {
+}

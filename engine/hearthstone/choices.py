@@ -1,0 +1,23 @@
+"""In-card choices that pause an action until the player picks an option (Tracking)."""
+
+from __future__ import annotations
+
+from typing import Callable
+
+from engine.hearthstone import mechanics as mech
+
+# kind -> resolve(state, player, options, chosen_index)
+PENDING_CHOICES: dict[str, Callable] = {}
+
+
+def pending_choice(kind: str):
+    def register(fn: Callable) -> Callable:
+        PENDING_CHOICES[kind] = fn
+        return fn
+
+    return register
+
+
+@pending_choice("draw_one_discard_rest")
+def _draw_one(s, player: int, options: tuple, chosen: int) -> None:
+    mech.add_to_hand(s, player, options[chosen])

@@ -1,0 +1,166 @@
+"""Decks: text files (name, class, "N Card Name" lines) that round-trip through deckstrings.
+
+A deck is given by a built-in name (`liege`, `basic-mage`, ...), a path to a text file, or a
+Hearthstone deckstring (VANILLA dbf ids). Every problem is a DeckError naming the deck and card.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+from dataclasses import dataclass
+from pathlib import Path
+
+from engine.hearthstone.carddb import CLASSES, CardDef, CardError, card_db
+
+DECK_DIR = Path(__file__).with_name("decks")
+DECK_SIZE = 30
+# Dbf ids of the nine original hero cards (HERO_01..09), as deckstrings name heroes.
+HERO_DBF = {"WARRIOR": 7, "SHAMAN": 1066, "ROGUE": 930, "PALADIN": 671, "HUNTER": 31, "DRUID": 274,
+            "WARLOCK": 893, "MAGE": 637, "PRIEST": 813}
+POOLS = {
+    "basic": tuple(f"basic-{c.lower()}" for c in CLASSES),
+    "liege": ("liege",),
+}
+
+
+class DeckError(ValueError):
+    """A deck that cannot be played: unknown or unimplemented cards, wrong counts, wrong class."""
+
+
+@dataclass(frozen=True)
+class Deck:
+    name: str
+    hero_class: str
+    cards: tuple[CardDef, ...]
+
+    def counts(self) -> list[tuple[CardDef, int]]:
+        out: dict[str, list] = {}
+        for c in self.cards:
+            out.setdefault(c.id, [c, 0])[1] += 1
+        return sorted(((c, n) for c, n in out.values()), key=lambda t: (t[0].cost, t[0].name))
+
+    def to_text(self) -> str:
+        lines = [f"name: {self.name}", f"class: {self.hero_class}"]
+        lines += [f"{n} {c.name}" for c, n in self.counts()]
+        return "\n".join(lines) + "\n"
+
+    def deckstring(self) -> str:
+        from hearthstone.deckstrings import Deck as HsDeck
+        from hearthstone.enums import FormatType
+
+        d = HsDeck()
+        d.heroes = [HERO_DBF[self.hero_class]]
+        d.format = FormatType.FT_WILD
+        d.cards = [(c.dbf_id, n) for c, n in self.counts()]
+        return d.as_deckstring
+
+    def as_tuple(self) -> tuple[str, str, list[CardDef]]:
+        return (self.name, self.hero_class, list(self.cards))
+
+
+def validate(name: str, hero_class: str, cards: list[CardDef], *, check_implemented: bool = True) -> Deck:
+    if hero_class not in CLASSES:
+        raise DeckError(f"deck {name!r}: unknown class {hero_class!r} (one of {', '.join(CLASSES)})")
+    if len(cards) != DECK_SIZE:
+        raise DeckError(f"deck {name!r}: has {len(cards)} cards, needs {DECK_SIZE}")
+    counts: dict[str, int] = {}
+    for c in cards:
+        counts[c.id] = counts.get(c.id, 0) + 1
+        if not c.collectible:
+            raise DeckError(f"deck {name!r}: {c.name} ({c.id}) is not a collectible card")
+        if c.card_class not in ("NEUTRAL", hero_class):
+            raise DeckError(f"deck {name!r}: {c.name} is a {c.card_class} card, the deck is {hero_class}")
+        if check_implemented and not c.implemented:
+            raise DeckError(f"deck {name!r}: {c.name} is not implemented yet (see `cardlab cards`)")
+    for cid, n in counts.items():
+        card = card_db().get(cid)
+        limit = 1 if card.rarity == "LEGENDARY" else 2
+        if n > limit:
+            raise DeckError(f"deck {name!r}: {n} copies of {card.name}, at most {limit} allowed")
+    return Deck(name, hero_class, tuple(cards))
+
+
+def parse_text(text: str, source: str) -> Deck:
+    name, hero_class, cards = Path(source).stem, "", []
+    db = card_db()
+    for lineno, raw in enumerate(text.splitlines(), 1):
+        line = raw.split("#", 1)[0].strip()
+        if not line:
+            continue
+        key, sep, value = line.partition(":")
+        if sep and key.strip().lower() in ("name", "class"):
+            if key.strip().lower() == "name":
+                name = value.strip()
+            else:
+                hero_class = value.strip().upper()
+            continue
+        count_text, _, card_name = line.partition(" ")
+        if not count_text.isdigit() or not card_name.strip():
+            raise DeckError(f"{source}:{lineno}: expected 'COUNT Card Name', got {raw.strip()!r}")
+        try:
+            card = db.get(card_name.strip())
+        except CardError as exc:
+            raise DeckError(f"{source}:{lineno}: {exc}") from None
+        cards.extend([card] * int(count_text))
+    if not hero_class:
+        raise DeckError(f"{source}: missing 'class: NAME' line")
+    return validate(name, hero_class, cards)
+
+
+def parse_deckstring(code: str) -> Deck:
+    from hearthstone.deckstrings import parse_deckstring as hs_parse
+
+    try:
+        cards_counts, heroes, _fmt, *_ = hs_parse(code)
+    except (ValueError, EOFError, binascii.Error, IndexError, KeyError) as exc:
+        raise DeckError(f"invalid deckstring {code[:40]!r}: {exc}") from None
+    hero_class = next((c for c, dbf in HERO_DBF.items() if heroes and dbf == heroes[0]), "")
+    db = card_db()
+    cards: list[CardDef] = []
+    for dbf, n in cards_counts:
+        try:
+            cards.extend([db.get(int(dbf))] * n)
+        except CardError:
+            raise DeckError(f"deckstring: card with dbf id {dbf} is not in the VANILLA (Classic) pool") from None
+    if not hero_class:
+        classes = {c.card_class for c in cards} - {"NEUTRAL"}
+        hero_class = classes.pop() if len(classes) == 1 else ""
+    if not hero_class:
+        raise DeckError(f"deckstring: unknown hero {heroes}")
+    return validate(f"deckstring {hero_class.lower()}", hero_class, cards)
+
+
+def builtin_names() -> list[str]:
+    return sorted(p.stem for p in DECK_DIR.glob("*.txt"))
+
+
+def load_deck(spec: str) -> Deck:
+    """A built-in deck name, a deck text file, or a deckstring."""
+    path = DECK_DIR / f"{spec}.txt"
+    if path.is_file():
+        return parse_text(path.read_text(encoding="utf-8"), spec)
+    candidate = Path(spec)
+    if candidate.suffix or "/" in spec:
+        if not candidate.is_file():
+            raise DeckError(f"deck file {spec!r} does not exist")
+        return parse_text(candidate.read_text(encoding="utf-8"), str(candidate))
+    if _looks_like_deckstring(spec):
+        return parse_deckstring(spec)
+    raise DeckError(f"unknown deck {spec!r}: not a built-in deck ({', '.join(builtin_names())}), file or deckstring")
+
+
+def _looks_like_deckstring(spec: str) -> bool:
+    if len(spec) < 8:
+        return False
+    try:
+        raw = base64.b64decode(spec, validate=True)
+    except (binascii.Error, ValueError):
+        return False
+    return raw[:1] == b"\x00"
+
+
+def deck_pool(name: str) -> list[Deck]:
+    if name not in POOLS:
+        raise DeckError(f"unknown deck pool {name!r} (one of {', '.join(POOLS)})")
+    return [load_deck(d) for d in POOLS[name]]

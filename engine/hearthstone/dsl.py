@@ -1,0 +1,656 @@
+"""The declarative card language: a card's definition reads like its text.
+
+    "Fireball": spell(damage(6), target=ANY_CHARACTER),
+    "Frostbolt": spell(damage(3), freeze(), target=ANY_CHARACTER),
+    "Gurubashi Berserker": minion(triggers=[when_self_damaged(buff(atk=3, to=SELF))]),
+
+Effects are functions of a `Ctx` (who plays, which entity, which target); selectors are
+functions of a Ctx that return characters. Everything rule-related is in mechanics.py.
+"""
+
+from __future__ import annotations
+
+from typing import Callable, Iterable, Sequence
+
+from engine.hearthstone import mechanics as mech
+from engine.hearthstone.carddb import CardDef, CardError, card_db
+from engine.hearthstone.entities import Character, Minion
+
+Effect = Callable[[mech.Ctx], None]
+Selector = Callable[[mech.Ctx], list]
+CharPred = Callable[["object", int, Character], bool]  # (state, player, character) -> bool
+
+
+# ---------------------------------------------------------------- target rules
+
+class TargetRule:
+    """Which characters a card may target, from its controller's point of view."""
+
+    __slots__ = ("friendly", "enemy", "minions", "heroes", "pred")
+
+    def __init__(self, friendly: bool, enemy: bool, minions: bool, heroes: bool, pred: CharPred | None = None):
+        self.friendly = friendly
+        self.enemy = enemy
+        self.minions = minions
+        self.heroes = heroes
+        self.pred = pred
+
+    def where(self, pred: CharPred) -> "TargetRule":
+        old = self.pred
+        combined = pred if old is None else (lambda s, p, c: old(s, p, c) and pred(s, p, c))
+        return TargetRule(self.friendly, self.enemy, self.minions, self.heroes, combined)
+
+    def codes(self, s, player: int) -> list[int]:
+        """Legal target codes (side * 8 + slot, slot 0 = hero), ascending."""
+        out = []
+        pred = self.pred
+        for side, wanted in ((0, self.friendly), (1, self.enemy)):
+            if not wanted:
+                continue
+            p = s.players[player if side == 0 else 1 - player]
+            if self.heroes and (pred is None or pred(s, player, p.hero)):
+                out.append(side * 8)
+            if self.minions:
+                for i, m in enumerate(p.board):
+                    if side == 1 and m.stealth:
+                        continue
+                    if m.is_dead:
+                        continue
+                    if pred is None or pred(s, player, m):
+                        out.append(side * 8 + i + 1)
+        return out
+
+
+ANY_CHARACTER = TargetRule(True, True, True, True)
+ANY_MINION = TargetRule(True, True, True, False)
+ENEMY_CHARACTER = TargetRule(False, True, True, True)
+ENEMY_MINION = TargetRule(False, True, True, False)
+FRIENDLY_CHARACTER = TargetRule(True, False, True, True)
+FRIENDLY_MINION = TargetRule(True, False, True, False)
+
+
+# Character predicates, for TargetRule.where and selector filters.
+def damaged(s, p, c) -> bool:
+    return c.damage > 0
+
+
+def undamaged(s, p, c) -> bool:
+    return c.damage == 0
+
+
+def attack_at_most(n: int) -> CharPred:
+    return lambda s, p, c: (c.attack if not c.is_hero else 0) <= n
+
+
+def attack_at_least(n: int) -> CharPred:
+    return lambda s, p, c: (c.attack if not c.is_hero else 0) >= n
+
+
+def is_race(race: str) -> CharPred:
+    return lambda s, p, c: (not c.is_hero) and c.card.race == race
+
+
+# ---------------------------------------------------------------- selectors
+
+def TARGET(ctx: mech.Ctx) -> list:
+    return [ctx.target] if ctx.target is not None else []
+
+
+def SELF(ctx: mech.Ctx) -> list:
+    return [ctx.source]
+
+
+def FRIENDLY_HERO(ctx: mech.Ctx) -> list:
+    return [ctx.me.hero]
+
+
+def ENEMY_HERO(ctx: mech.Ctx) -> list:
+    return [ctx.opponent.hero]
+
+
+def FRIENDLY_MINIONS(ctx: mech.Ctx) -> list:
+    return list(ctx.me.board)
+
+
+def OTHER_FRIENDLY_MINIONS(ctx: mech.Ctx) -> list:
+    return [m for m in ctx.me.board if m is not ctx.source]
+
+
+def ENEMY_MINIONS(ctx: mech.Ctx) -> list:
+    return list(ctx.opponent.board)
+
+
+def ALL_MINIONS(ctx: mech.Ctx) -> list:
+    return list(ctx.me.board) + list(ctx.opponent.board)
+
+
+def ALL_OTHER_MINIONS(ctx: mech.Ctx) -> list:
+    return [m for m in ALL_MINIONS(ctx) if m is not ctx.source]
+
+
+def FRIENDLY_CHARACTERS(ctx: mech.Ctx) -> list:
+    return [ctx.me.hero] + list(ctx.me.board)
+
+
+def ENEMIES(ctx: mech.Ctx) -> list:
+    return [ctx.opponent.hero] + list(ctx.opponent.board)
+
+
+def ALL_CHARACTERS(ctx: mech.Ctx) -> list:
+    return FRIENDLY_CHARACTERS(ctx) + ENEMIES(ctx)
+
+
+def ALL_OTHER_CHARACTERS(ctx: mech.Ctx) -> list:
+    return [c for c in ALL_CHARACTERS(ctx) if c is not ctx.source]
+
+
+def OTHER_ENEMIES(ctx: mech.Ctx) -> list:
+    """Enemies other than the chosen target (Swipe's splash)."""
+    return [c for c in ENEMIES(ctx) if c is not ctx.target]
+
+
+def ADJACENT(ctx: mech.Ctx) -> list:
+    board = ctx.state.players[ctx.source.owner].board
+    if ctx.source not in board:
+        return []
+    i = board.index(ctx.source)
+    return [board[j] for j in (i - 1, i + 1) if 0 <= j < len(board)]
+
+
+def where(selector: Selector, pred: CharPred) -> Selector:
+    return lambda ctx: [c for c in selector(ctx) if pred(ctx.state, ctx.player, c)]
+
+
+def alive(chars: Iterable) -> list:
+    return [c for c in chars if c.health > 0 and not (not c.is_hero and c.pending_destroy)]
+
+
+# ---------------------------------------------------------------- effects
+
+def _targets(ctx: mech.Ctx, to: Selector | None) -> list:
+    if to is None:
+        return [ctx.target] if ctx.target is not None else []
+    return to(ctx)
+
+
+def damage(amount: int, to: Selector | None = None) -> Effect:
+    """Deal damage (plus spell damage when the source is a spell)."""
+
+    def run(ctx: mech.Ctx) -> None:
+        n = amount + ctx.spell_power
+        for c in _targets(ctx, to):
+            mech.deal_damage(ctx.state, c, n, ctx.source)
+
+    return run
+
+
+def random_damage(missiles: int, pool: Selector = ENEMIES) -> Effect:
+    """`missiles` one-damage hits, each on a random living character of the pool (spell damage adds missiles)."""
+
+    def run(ctx: mech.Ctx) -> None:
+        for _ in range(missiles + ctx.spell_power):
+            chars = alive(pool(ctx))
+            if not chars:
+                return
+            mech.deal_damage(ctx.state, ctx.state.rng.choice(chars), 1, ctx.source)
+
+    return run
+
+
+def damage_random(amount: int, count: int, pool: Selector = ENEMY_MINIONS) -> Effect:
+    """Damage `count` different random living characters of the pool (Cleave, Multi-Shot)."""
+
+    def run(ctx: mech.Ctx) -> None:
+        chosen = ctx.state.rng.sample(alive(pool(ctx)), count)
+        for c in chosen:
+            mech.deal_damage(ctx.state, c, amount + ctx.spell_power, ctx.source)
+
+    return run
+
+
+def heal(amount: int, to: Selector | None = None) -> Effect:
+    def run(ctx: mech.Ctx) -> None:
+        for c in _targets(ctx, to):
+            mech.heal(ctx.state, c, amount)
+
+    return run
+
+
+def heal_full(to: Selector | None = None) -> Effect:
+    def run(ctx: mech.Ctx) -> None:
+        for c in _targets(ctx, to):
+            mech.heal(ctx.state, c, c.damage)
+
+    return run
+
+
+def draw(count: int = 1) -> Effect:
+    def run(ctx: mech.Ctx) -> None:
+        for _ in range(count):
+            mech.draw(ctx.state, ctx.player)
+
+    return run
+
+
+def buff(atk: int = 0, hp: int = 0, to: Selector | None = None, this_turn: bool = False, **keywords: bool) -> Effect:
+    """+atk/+hp (permanent, or attack for this turn only) and keywords such as taunt=True."""
+
+    def run(ctx: mech.Ctx) -> None:
+        for c in _targets(ctx, to):
+            if c.is_hero:
+                c.temp_atk += atk
+                continue
+            if this_turn:
+                c.temp_atk += atk
+            else:
+                c.atk_buff += atk
+            c.hp_buff += hp
+            for key, value in keywords.items():
+                setattr(c, key, value)
+
+    return run
+
+
+def hero_attack(amount: int) -> Effect:
+    """Give your hero +amount attack this turn."""
+
+    def run(ctx: mech.Ctx) -> None:
+        ctx.me.hero.temp_atk += amount
+
+    return run
+
+
+def set_attack(value: int, to: Selector | None = None) -> Effect:
+    def run(ctx: mech.Ctx) -> None:
+        for m in _targets(ctx, to):
+            m.base_attack = value
+            m.atk_buff = 0
+
+    return run
+
+
+def set_health(value: int, to: Selector | None = None) -> Effect:
+    def run(ctx: mech.Ctx) -> None:
+        for m in _targets(ctx, to):
+            m.base_health = value
+            m.hp_buff = 0
+            m.damage = 0
+
+    return run
+
+
+def freeze(to: Selector | None = None) -> Effect:
+    def run(ctx: mech.Ctx) -> None:
+        for c in _targets(ctx, to):
+            mech.freeze(c)
+
+    return run
+
+
+def destroy(to: Selector | None = None) -> Effect:
+    def run(ctx: mech.Ctx) -> None:
+        for c in _targets(ctx, to):
+            mech.destroy(c)
+
+    return run
+
+
+def armor(amount: int) -> Effect:
+    def run(ctx: mech.Ctx) -> None:
+        mech.gain_armor(ctx.me.hero, amount)
+
+    return run
+
+
+def summon(card_key: str, count: int = 1, enemy: bool = False) -> Effect:
+    """Summon tokens: to the right of the source minion, at a dead minion's slot, or at the end."""
+
+    def run(ctx: mech.Ctx) -> None:
+        card = card_db().get(card_key)
+        owner = 1 - ctx.player if enemy else ctx.player
+        pos = _summon_position(ctx, owner)
+        for _ in range(count):
+            m = mech.summon(ctx.state, owner, card, pos)
+            if m is not None and pos >= 0:
+                pos += 1
+
+    return run
+
+
+def summon_random(card_keys: Sequence[str], only_missing: bool = False) -> Effect:
+    """Summon one card chosen at random (Animal Companion; Totemic Call picks among totems not on board)."""
+
+    def run(ctx: mech.Ctx) -> None:
+        db = card_db()
+        options = [db.get(k) for k in card_keys]
+        if only_missing:
+            present = {m.card.id for m in ctx.me.board}
+            options = [c for c in options if c.id not in present]
+        if options:
+            mech.summon(ctx.state, ctx.player, ctx.state.rng.choice(options), _summon_position(ctx, ctx.player))
+
+    return run
+
+
+def _summon_position(ctx: mech.Ctx, owner: int) -> int:
+    src = ctx.source
+    if isinstance(src, Minion) and owner == ctx.player:
+        board = ctx.state.players[owner].board
+        if src in board:
+            return board.index(src) + 1
+        if ctx.position >= 0:  # deathrattle: the dead minion's slot
+            return ctx.position
+    return -1
+
+
+def equip(card_key: str) -> Effect:
+    def run(ctx: mech.Ctx) -> None:
+        mech.equip(ctx.state, ctx.player, card_db().get(card_key))
+
+    return run
+
+
+def silence(to: Selector | None = None) -> Effect:
+    def run(ctx: mech.Ctx) -> None:
+        for m in _targets(ctx, to):
+            if not m.is_hero:
+                mech.silence(ctx.state, m)
+
+    return run
+
+
+def transform(card_key: str, to: Selector | None = None) -> Effect:
+    def run(ctx: mech.Ctx) -> None:
+        card = card_db().get(card_key)
+        for m in _targets(ctx, to):
+            mech.transform(ctx.state, m, card)
+
+    return run
+
+
+def return_to_hand(to: Selector | None = None) -> Effect:
+    """Return a minion to its owner's hand (destroyed if that hand is full)."""
+
+    def run(ctx: mech.Ctx) -> None:
+        for m in _targets(ctx, to):
+            mech.remove_from_board(ctx.state, m)
+            mech.refresh_auras(ctx.state)
+            mech.add_to_hand(ctx.state, m.owner, m.card)
+
+    return run
+
+
+def gain_mana(amount: int) -> Effect:
+    """Mana for this turn only (The Coin, Innervate); never above 10."""
+
+    def run(ctx: mech.Ctx) -> None:
+        me = ctx.me
+        me.mana = min(mech.MAX_MANA, me.mana + amount)
+
+    return run
+
+
+def gain_mana_crystal(amount: int = 1, empty: bool = True) -> Effect:
+    def run(ctx: mech.Ctx) -> None:
+        me = ctx.me
+        me.max_mana = min(mech.MAX_MANA, me.max_mana + amount)
+        if not empty:
+            me.mana = min(mech.MAX_MANA, me.mana + amount)
+
+    return run
+
+
+def discard_random(count: int = 1) -> Effect:
+    def run(ctx: mech.Ctx) -> None:
+        hand = ctx.me.hand
+        for _ in range(count):
+            if hand:
+                hand.pop(ctx.state.rng.randrange(len(hand)))
+
+    return run
+
+
+def take_control(to: Selector | None = None) -> Effect:
+    def run(ctx: mech.Ctx) -> None:
+        for m in _targets(ctx, to):
+            mech.change_owner(ctx.state, m, ctx.player)
+
+    return run
+
+
+def if_(condition: Callable[[mech.Ctx], bool], then: Effect, otherwise: Effect | None = None) -> Effect:
+    def run(ctx: mech.Ctx) -> None:
+        if condition(ctx):
+            then(ctx)
+        elif otherwise is not None:
+            otherwise(ctx)
+
+    return run
+
+
+def each(*effects: Effect) -> Effect:
+    if len(effects) == 1:
+        return effects[0]
+
+    def run(ctx: mech.Ctx) -> None:
+        for e in effects:
+            e(ctx)
+
+    return run
+
+
+def enchant(name: str, arg_of: Callable[[mech.Ctx], object] = lambda ctx: ctx.player, to: Selector | None = None) -> Effect:
+    """Attach a named enchantment (engine.hearthstone.enchants) to minions."""
+    from engine.hearthstone.enchants import add_enchant
+
+    def run(ctx: mech.Ctx) -> None:
+        for m in _targets(ctx, to):
+            add_enchant(m, name, arg_of(ctx))
+
+    return run
+
+
+# ---------------------------------------------------------------- triggers
+# Each returns (event, handler(state, entity, *event_args)); the handler builds a Ctx whose
+# source is the listening entity and whose target is the event's subject.
+
+Trigger = tuple
+
+
+def when_self_damaged(effect: Effect) -> Trigger:
+    return ("self_damaged", lambda s, m, amount: effect(mech.Ctx(s, m.owner, m, m.card, m)))
+
+
+def when_self_deals_damage(effect: Effect) -> Trigger:
+    return ("dealt_damage", lambda s, m, target, amount: effect(mech.Ctx(s, m.owner, m, m.card, target)))
+
+
+def when_any_minion_damaged(effect: Effect, friendly_only: bool = False) -> Trigger:
+    def handler(s, m, damaged_minion, amount):
+        if not friendly_only or damaged_minion.owner == m.owner:
+            effect(mech.Ctx(s, m.owner, m, m.card, damaged_minion))
+
+    return ("minion_damaged", handler)
+
+
+def when_you_cast_spell(effect: Effect) -> Trigger:
+    def handler(s, m, caster, card):
+        if caster == m.owner:
+            effect(mech.Ctx(s, m.owner, m, m.card, m))
+
+    return ("spell_cast", handler)
+
+
+def when_you_play_card(effect: Effect) -> Trigger:
+    def handler(s, m, player, card):
+        if player == m.owner:
+            effect(mech.Ctx(s, m.owner, m, m.card, m))
+
+    return ("card_played", handler)
+
+
+def when_you_summon(effect: Effect, pred: CharPred | None = None, other: bool = True) -> Trigger:
+    def handler(s, m, summoned):
+        if summoned.owner != m.owner or (other and summoned is m):
+            return
+        if pred is None or pred(s, m.owner, summoned):
+            effect(mech.Ctx(s, m.owner, m, m.card, summoned))
+
+    return ("minion_summoned", handler)
+
+
+def when_minion_healed(effect: Effect) -> Trigger:
+    return ("minion_healed", lambda s, m, healed, amount: effect(mech.Ctx(s, m.owner, m, m.card, healed)))
+
+
+def when_minion_dies(effect: Effect, friendly_only: bool = False) -> Trigger:
+    def handler(s, m, dead):
+        if dead is not m and (not friendly_only or dead.owner == m.owner):
+            effect(mech.Ctx(s, m.owner, m, m.card, dead))
+
+    return ("minion_died", handler)
+
+
+def at_end_of_your_turn(effect: Effect) -> Trigger:
+    def handler(s, m, player):
+        if player == m.owner:
+            effect(mech.Ctx(s, m.owner, m, m.card, None))
+
+    return ("turn_end", handler)
+
+
+def at_start_of_your_turn(effect: Effect) -> Trigger:
+    def handler(s, m, player):
+        if player == m.owner:
+            effect(mech.Ctx(s, m.owner, m, m.card, None))
+
+    return ("turn_start", handler)
+
+
+def when_your_hero_attacks(effect: Effect) -> Trigger:
+    """For weapons: the listener is the weapon, owned by the attacking player."""
+
+    def handler(s, w, player):
+        effect(mech.Ctx(s, player, s.players[player].hero, w.card, s.players[player].hero))
+
+    return ("hero_attack", handler)
+
+
+# ---------------------------------------------------------------- auras
+
+def aura(atk: int = 0, hp: int = 0, to: Selector = OTHER_FRIENDLY_MINIONS, charge: bool = False) -> Callable:
+    def apply(s, src: Minion) -> None:
+        for m in to(mech.Ctx(s, src.owner, src, src.card)):
+            m.aura_atk += atk
+            m.aura_hp += hp
+            if charge:
+                m.aura_charge = True
+
+    return apply
+
+
+# ---------------------------------------------------------------- play conditions
+
+def min_enemy_minions(n: int) -> Callable:
+    return lambda s, player: len(s.players[1 - player].board) >= n
+
+
+def board_space(s, player: int) -> bool:
+    return len(s.players[player].board) < mech.BOARD_LIMIT
+
+
+def controls(pred: CharPred) -> Callable[[mech.Ctx], bool]:
+    """Condition for if_: you control a minion matching pred (not counting the source)."""
+    return lambda ctx: any(pred(ctx.state, ctx.player, m) for m in ctx.me.board if m is not ctx.source)
+
+
+# ---------------------------------------------------------------- card definitions
+
+class Script:
+    """A card's behaviour, attached to its CardDef by the cards package."""
+
+    def __init__(self, **fields) -> None:
+        self.fields = fields
+
+    def attach(self, card: CardDef, kind: str) -> None:
+        if card.type != kind:
+            raise CardError(f"{card.name} ({card.id}) is a {card.type}, defined as a {kind}")
+        f = self.fields
+        card.scripted = True
+        effects = f.get("effects") or ()
+        card.effect = each(*effects) if effects else None
+        card.target = f.get("target")
+        card.deathrattle = f.get("deathrattle")
+        card.triggers = dict(f.get("triggers") or ())
+        card.aura = f.get("aura")
+        card.enrage_attack = f.get("enrage_attack", 0)
+        card.enrage_windfury = f.get("enrage_windfury", False)
+        card.requires = f.get("requires")
+        card.combo = f.get("combo")
+        card.adjacency = f.get("adjacency", False)
+        card.cost_mod = f.get("cost_mod")
+        choices = f.get("choose") or ()
+        card.choices = tuple(card_db().get(c) if isinstance(c, str) else c for c in choices)
+
+
+class MinionScript(Script):
+    kind = "MINION"
+
+
+class SpellScript(Script):
+    kind = "SPELL"
+
+
+class WeaponScript(Script):
+    kind = "WEAPON"
+
+
+class HeroPowerScript(Script):
+    kind = "HERO_POWER"
+
+
+def minion(
+    battlecry: Effect | Sequence[Effect] | None = None,
+    target: TargetRule | None = None,
+    deathrattle: Effect | None = None,
+    triggers: Sequence[Trigger] = (),
+    aura: Callable | None = None,
+    enrage_attack: int = 0,
+    enrage_windfury: bool = False,
+    combo: Effect | None = None,
+    requires: Callable | None = None,
+    adjacency: bool = False,
+    choose: Sequence[str] = (),
+    cost_mod: Callable | None = None,
+) -> MinionScript:
+    effects = battlecry if isinstance(battlecry, (list, tuple)) else ([battlecry] if battlecry else [])
+    return MinionScript(
+        effects=effects, target=target, deathrattle=deathrattle, triggers=triggers, aura=aura,
+        enrage_attack=enrage_attack, enrage_windfury=enrage_windfury, combo=combo, requires=requires,
+        adjacency=adjacency,
+        choose=choose, cost_mod=cost_mod,
+    )
+
+
+def spell(
+    *effects: Effect,
+    target: TargetRule | None = None,
+    requires: Callable | None = None,
+    combo: Effect | None = None,
+    choose: Sequence[str] = (),
+    cost_mod: Callable | None = None,
+) -> SpellScript:
+    return SpellScript(effects=effects, target=target, requires=requires, combo=combo, choose=choose, cost_mod=cost_mod)
+
+
+def weapon(
+    battlecry: Effect | None = None,
+    target: TargetRule | None = None,
+    triggers: Sequence[Trigger] = (),
+    deathrattle: Effect | None = None,
+) -> WeaponScript:
+    return WeaponScript(effects=[battlecry] if battlecry else [], target=target, triggers=triggers, deathrattle=deathrattle)
+
+
+def hero_power(*effects: Effect, target: TargetRule | None = None, requires: Callable | None = None) -> HeroPowerScript:
+    return HeroPowerScript(effects=effects, target=target, requires=requires)

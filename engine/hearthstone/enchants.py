@@ -1,0 +1,39 @@
+"""Named enchantments that attach behaviour to a minion (Corruption, granted deathrattles).
+
+Minions store `(name, arg)` pairs, so states stay serialisable; the behaviour lives here.
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+from engine.hearthstone.entities import Minion
+
+# name -> {event: handler(state, minion, arg, *event_args)} plus an optional "deathrattle": f(ctx, arg)
+ENCHANTMENTS: dict[str, dict[str, Callable]] = {}
+
+
+def enchantment(name: str, **handlers: Callable) -> str:
+    ENCHANTMENTS[name] = handlers
+    return name
+
+
+def _bind(handler: Callable, arg) -> Callable:
+    return lambda s, m, *args: handler(s, m, arg, *args)
+
+
+def rebuild_triggers(m: Minion) -> None:
+    """The minion's triggers = its card's (unless silenced) + its enchantments'."""
+    triggers = {} if m.silenced else dict(m.card.triggers)
+    for name, arg in m.enchants:
+        for event, handler in ENCHANTMENTS[name].items():
+            if event != "deathrattle":
+                triggers[event] = _bind(handler, arg)
+    from engine.hearthstone.entities import NO_TRIGGERS
+
+    m.triggers = triggers or NO_TRIGGERS
+
+
+def add_enchant(m: Minion, name: str, arg=None) -> None:
+    m.enchants = m.enchants + ((name, arg),)
+    rebuild_triggers(m)

@@ -1,0 +1,308 @@
+"""The rules kernel: damage, healing, summoning, drawing, deaths, auras and events.
+
+Card effects (dsl.py) and the state's actions (state.py) are written in terms of these
+functions, so each rule lives in exactly one place.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from engine.hearthstone.carddb import CardDef
+from engine.hearthstone.entities import NO_TRIGGERS, Character, Hero, Minion, Weapon
+
+if TYPE_CHECKING:
+    from engine.hearthstone.state import HearthstoneState
+
+BOARD_LIMIT = 7
+HAND_LIMIT = 10
+MAX_MANA = 10
+
+
+class Ctx:
+    """What an effect needs: whose card, which entity, which target, how much spell damage."""
+
+    __slots__ = ("state", "player", "source", "card", "target", "position", "spell_power")
+
+    def __init__(self, state, player: int, source, card: CardDef | None, target=None, position: int = -1, spell_power: int = 0):
+        self.state = state
+        self.player = player
+        self.source = source
+        self.card = card
+        self.target = target
+        self.position = position
+        self.spell_power = spell_power
+
+    @property
+    def me(self):
+        return self.state.players[self.player]
+
+    @property
+    def opponent(self):
+        return self.state.players[1 - self.player]
+
+
+# ---------------------------------------------------------------- events
+
+def fire(s: "HearthstoneState", event: str, *args) -> None:
+    """Call every listener of `event` on both boards (and weapons) in play order."""
+    listeners = []
+    for p in s.players:
+        for m in p.board:
+            h = m.triggers.get(event)
+            if h is not None:
+                listeners.append((m.uid, h, m))
+        w = p.weapon
+        if w is not None:
+            h = w.card.triggers.get(event)
+            if h is not None:
+                listeners.append((w.uid, h, w))
+    if not listeners:
+        return
+    if len(listeners) > 1:
+        listeners.sort(key=lambda t: t[0])
+    for _, handler, entity in listeners:
+        # A listener removed by an earlier handler (e.g. silenced or killed) no longer reacts.
+        if isinstance(entity, Minion) and (entity.triggers is NO_TRIGGERS or entity.is_dead):
+            continue
+        handler(s, entity, *args)
+
+
+# ---------------------------------------------------------------- damage and healing
+
+def deal_damage(s: "HearthstoneState", target: Character, amount: int, source=None) -> int:
+    """Damage a character; returns the damage actually taken (0 when a shield popped)."""
+    if amount <= 0 or s.terminal:
+        return 0
+    if target.is_hero:
+        hero: Hero = target  # type: ignore[assignment]
+        absorbed = min(hero.armor, amount)
+        hero.armor -= absorbed
+        hero.damage += amount - absorbed
+    else:
+        m: Minion = target  # type: ignore[assignment]
+        if m.divine_shield:
+            m.divine_shield = False
+            return 0
+        m.damage += amount
+        h = m.triggers.get("self_damaged")
+        if h is not None:
+            h(s, m, amount)
+        fire(s, "minion_damaged", m, amount)
+    if source is not None and isinstance(source, Minion):
+        h = source.triggers.get("dealt_damage")
+        if h is not None:
+            h(s, source, target, amount)
+    return amount
+
+
+def heal(s: "HearthstoneState", target: Character, amount: int) -> int:
+    """Restore health up to the maximum; returns the amount healed."""
+    healed = min(amount, target.damage)
+    if healed <= 0:
+        return 0
+    target.damage -= healed
+    if not target.is_hero:
+        fire(s, "minion_healed", target, healed)
+    else:
+        fire(s, "hero_healed", target, healed)
+    return healed
+
+
+def freeze(target: Character) -> None:
+    target.frozen = True
+
+
+def destroy(target: Character) -> None:
+    """Mark for destruction; the minion leaves at the next death resolution."""
+    if target.is_hero:
+        target.damage = target.max_health + target.armor  # type: ignore[attr-defined]
+        target.armor = 0  # type: ignore[attr-defined]
+    else:
+        target.pending_destroy = True  # type: ignore[attr-defined]
+
+
+def gain_armor(hero: Hero, amount: int) -> None:
+    hero.armor += amount
+
+
+# ---------------------------------------------------------------- cards and minions
+
+def draw(s: "HearthstoneState", player: int) -> CardDef | None:
+    """Draw the top card; empty deck = fatigue, full hand = the card is destroyed."""
+    p = s.players[player]
+    if not p.deck:
+        p.fatigue += 1
+        deal_damage(s, p.hero, p.fatigue)
+        return None
+    card = p.deck.pop()
+    if len(p.hand) >= HAND_LIMIT:
+        return None
+    p.hand.append(card)
+    return card
+
+
+def add_to_hand(s: "HearthstoneState", player: int, card: CardDef) -> bool:
+    p = s.players[player]
+    if len(p.hand) >= HAND_LIMIT:
+        return False
+    p.hand.append(card)
+    return True
+
+
+def summon(s: "HearthstoneState", player: int, card: CardDef, position: int = -1) -> Minion | None:
+    """Put a minion on the board (at `position`, default right end); None when the board is full."""
+    p = s.players[player]
+    if len(p.board) >= BOARD_LIMIT:
+        return None
+    m = Minion(card, s.new_uid(), player)
+    if position < 0 or position > len(p.board):
+        p.board.append(m)
+    else:
+        p.board.insert(position, m)
+    refresh_auras(s)
+    fire(s, "minion_summoned", m)
+    return m
+
+
+def equip(s: "HearthstoneState", player: int, card: CardDef) -> Weapon:
+    p = s.players[player]
+    p.weapon = Weapon(card, s.new_uid())
+    return p.weapon
+
+
+def silence(s: "HearthstoneState", m: Minion) -> None:
+    """Remove card text, buffs and keywords; damage stays."""
+    hp_before = m.max_health
+    m.silenced = True
+    m.atk_buff = 0
+    m.hp_buff = 0
+    m.temp_atk = 0
+    m.base_attack = m.card.attack  # set-stat effects (Humility, Hunter's Mark) are enchantments too
+    m.base_health = m.card.health
+    m.taunt = m.charge = m.divine_shield = m.windfury = m.stealth = False
+    m.frozen = False
+    m.spell_damage = 0
+    m.triggers = NO_TRIGGERS
+    m.enchants = ()
+    refresh_auras(s)
+    # Losing health buffs only lowers current health down to the new maximum.
+    lost = hp_before - m.max_health
+    if lost > 0:
+        m.damage = max(0, m.damage - lost)
+
+
+def transform(s: "HearthstoneState", m: Minion, card: CardDef) -> Minion:
+    """Replace a minion by a fresh one of `card` in the same slot (a new entity, summoning sick)."""
+    p = s.players[m.owner]
+    i = p.board.index(m)
+    new = Minion(card, s.new_uid(), m.owner)
+    p.board[i] = new
+    refresh_auras(s)
+    return new
+
+
+def remove_from_board(s: "HearthstoneState", m: Minion) -> int:
+    p = s.players[m.owner]
+    i = p.board.index(m)
+    del p.board[i]
+    return i
+
+
+def change_owner(s: "HearthstoneState", m: Minion, new_owner: int) -> bool:
+    """Move a minion to the other side (Mind Control); it is exhausted there. False if that board is full."""
+    dest = s.players[new_owner]
+    if len(dest.board) >= BOARD_LIMIT:
+        m.pending_destroy = True
+        return False
+    remove_from_board(s, m)
+    m.owner = new_owner
+    m.exhausted = True
+    m.attacks_made = 0
+    dest.board.append(m)
+    refresh_auras(s)
+    return True
+
+
+# ---------------------------------------------------------------- auras
+
+def refresh_auras(s: "HearthstoneState") -> None:
+    """Recompute aura bonuses from scratch; a lost health aura never kills a damaged minion."""
+    sources = None
+    for p in s.players:
+        for m in p.board:
+            if m.card.aura is not None and not m.silenced:
+                if sources is None:
+                    sources = []
+                sources.append(m)
+    old = []
+    for p in s.players:
+        for m in p.board:
+            if m.aura_atk or m.aura_hp or m.aura_charge:
+                old.append((m, m.aura_hp))
+                m.aura_atk = 0
+                m.aura_hp = 0
+                m.aura_charge = False
+    if sources is not None:
+        for src in sources:
+            src.card.aura(s, src)
+    for m, old_hp in old:
+        if m.aura_hp < old_hp:
+            m.damage = max(0, m.damage - (old_hp - m.aura_hp))
+
+
+def spell_power(s: "HearthstoneState", player: int) -> int:
+    total = 0
+    for m in s.players[player].board:
+        total += m.spell_damage
+    return total
+
+
+# ---------------------------------------------------------------- deaths
+
+def resolve_deaths(s: "HearthstoneState") -> None:
+    """Remove dead minions in play order, then run their deathrattles; repeat until stable."""
+    while True:
+        dead = None
+        for p in s.players:
+            for m in p.board:
+                if m.pending_destroy or m.base_health + m.hp_buff + m.aura_hp <= m.damage:
+                    if dead is None:
+                        dead = []
+                    dead.append(m)
+        if dead is None:
+            break
+        dead.sort(key=lambda m: m.uid)
+        positions = []
+        for m in dead:
+            board = s.players[m.owner].board
+            i = board.index(m)
+            # Where a deathrattle summon goes: the slot among the survivors.
+            positions.append(sum(1 for x in board[:i] if not (x.pending_destroy or x.is_dead)))
+        for m in dead:
+            s.players[m.owner].board.remove(m)
+        refresh_auras(s)
+        for m, pos in zip(dead, positions):
+            fire(s, "minion_died", m)
+            if m.card.deathrattle is not None and not m.silenced:
+                m.card.deathrattle(Ctx(s, m.owner, m, m.card, None, pos))
+            for name, arg in m.enchants:
+                from engine.hearthstone.enchants import ENCHANTMENTS
+
+                dr = ENCHANTMENTS[name].get("deathrattle")
+                if dr is not None:
+                    dr(Ctx(s, m.owner, m, m.card, None, pos), arg)
+    check_heroes(s)
+
+
+def check_heroes(s: "HearthstoneState") -> None:
+    if s.terminal:
+        return
+    dead0 = s.players[0].hero.health <= 0
+    dead1 = s.players[1].hero.health <= 0
+    if dead0 or dead1:
+        s.end_game(-1 if dead0 and dead1 else (1 if dead0 else 0))
+
+
+def destroy_weapon(s: "HearthstoneState", player: int) -> None:
+    s.players[player].weapon = None

@@ -1,0 +1,485 @@
+"""Hearthstone game state: the engine protocol (engine/core.py) over the rules kernel.
+
+Actions are tuples of ints, compared and sorted as tuples:
+    (END_TURN,)
+    (PLAY, hand_index, board_position or -1, target or -1, choice or -1)
+    (ATTACK, attacker_slot, target)          slot 0 = hero, i = board[i - 1]
+    (HERO_POWER, target or -1)
+    (CHOOSE, option)                         a pending in-card choice (Tracking)
+    (MULLIGAN, mask)                         bit i set = replace starting card i
+Targets are relative to the acting player: side * 8 + slot, side 0 = own, 1 = enemy.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine.core import Rng, State
+from engine.hearthstone import mechanics as mech
+from engine.hearthstone.carddb import MINION, SPELL, WEAPON, CardDef, card_db
+from engine.hearthstone.entities import Hero, Minion, Player, Weapon
+
+END_TURN, PLAY, ATTACK, HERO_POWER, CHOOSE, MULLIGAN = 0, 1, 2, 3, 4, 5
+END_TURN_ACTION = (END_TURN,)
+HIDDEN_ID = "HIDDEN"
+
+
+@dataclass(frozen=True)
+class GameConfig:
+    """Rules settings that are ours to choose (spec section 1 marks them)."""
+
+    max_turns: int = 50  # a game reaching this many turns is a draw (SabberStone competition rule)
+    mulligan: bool = False
+    positions: str = "relevant"  # "relevant": offer board positions only when adjacency matters; "all": always
+    hero_health: int = 30
+    extra: dict = field(default_factory=dict)
+
+
+class IllegalActionError(ValueError):
+    pass
+
+
+class HearthstoneState(State):
+    __slots__ = ("config", "players", "current", "turn", "rng", "next_uid", "terminal", "winner", "phase",
+                 "pending", "mulligan_done", "_legal")
+
+    # ------------------------------------------------------------ construction
+
+    @classmethod
+    def new(cls, config: GameConfig, decks: list[tuple[str, str, list[CardDef]]], seed: int) -> "HearthstoneState":
+        """decks: per seat (name, hero class, cards). Seat 0 goes first."""
+        db = card_db()
+        s = cls.__new__(cls)
+        s.config = config
+        s.rng = Rng(seed)
+        s.next_uid = 1
+        s.turn = 0
+        s.current = 0
+        s.terminal = False
+        s.winner = None
+        s.pending = None
+        s.mulligan_done = [False, False]
+        s._legal = None
+        s.players = []
+        from engine.hearthstone.carddb import HERO_POWER_IDS
+
+        for seat, (name, hero_class, cards) in enumerate(decks):
+            hero = Hero(s.new_uid(), seat, hero_class, config.hero_health)
+            deck = list(cards)
+            s.rng.shuffle(deck)
+            s.players.append(Player(seat, hero, db.get(HERO_POWER_IDS[hero_class]), deck, name))
+        for _ in range(3):
+            mech.draw(s, 0)
+        for _ in range(4):
+            mech.draw(s, 1)
+        if config.mulligan:
+            s.phase = "mulligan"
+        else:
+            s._begin_play()
+        return s
+
+    def _begin_play(self) -> None:
+        self.phase = "play"
+        mech.add_to_hand(self, 1, card_db().coin)
+        self.current = 0
+        self.turn = 1
+        self._start_turn()
+
+    def new_uid(self) -> int:
+        uid = self.next_uid
+        self.next_uid = uid + 1
+        return uid
+
+    def end_game(self, winner: int) -> None:
+        """winner: 0 or 1, or -1 for a draw."""
+        self.terminal = True
+        self.winner = winner
+
+    # ------------------------------------------------------------ protocol
+
+    @property
+    def current_player(self) -> int:
+        return -1 if self.terminal else self.current
+
+    def is_terminal(self) -> bool:
+        return self.terminal
+
+    def returns(self) -> list[float]:
+        if not self.terminal or self.winner == -1:
+            return [0.0, 0.0]
+        return [1.0, -1.0] if self.winner == 0 else [-1.0, 1.0]
+
+    def clone(self) -> "HearthstoneState":
+        s = HearthstoneState.__new__(HearthstoneState)
+        s.config = self.config
+        s.players = [self.players[0].copy(), self.players[1].copy()]
+        s.current = self.current
+        s.turn = self.turn
+        s.rng = Rng(self.rng.s) if self.rng is not None else None
+        s.next_uid = self.next_uid
+        s.terminal = self.terminal
+        s.winner = self.winner
+        s.phase = self.phase
+        s.pending = self.pending
+        s.mulligan_done = self.mulligan_done[:]
+        s._legal = self._legal  # legal actions depend on the state only; the list is never mutated
+        return s
+
+    # ------------------------------------------------------------ addressing
+
+    def character(self, player: int, code: int):
+        """The character a target code names, from `player`'s point of view."""
+        p = self.players[player if code < 8 else 1 - player]
+        slot = code & 7
+        return p.hero if slot == 0 else p.board[slot - 1]
+
+    def code_of(self, player: int, char) -> int:
+        side = 0 if char.owner == player else 8
+        if char.is_hero:
+            return side
+        return side + self.players[char.owner].board.index(char) + 1
+
+    def cost(self, player: int, card: CardDef) -> int:
+        c = card.cost
+        if card.cost_mod is not None:
+            c += card.cost_mod(self, player)
+        return c if c > 0 else 0
+
+    # ------------------------------------------------------------ legal actions
+
+    def legal_actions(self) -> list[tuple]:
+        if self._legal is None:
+            self._legal = self._compute_legal()
+        return list(self._legal)
+
+    def _compute_legal(self) -> list[tuple]:
+        if self.terminal:
+            return []
+        if self.phase == "mulligan":
+            n = len(self.players[self.current].hand)
+            return [(MULLIGAN, mask) for mask in range(1 << n)]
+        if self.pending is not None:
+            return [(CHOOSE, i) for i in range(len(self.pending[1]))]
+        me = self.players[self.current]
+        opp = self.players[1 - self.current]
+        acts: list[tuple] = [END_TURN_ACTION]
+        mana = me.mana
+        board_full = len(me.board) >= mech.BOARD_LIMIT
+        seen: set = set()
+        for i, card in enumerate(me.hand):
+            if card in seen:
+                continue  # identical cards give identical outcomes: offer the first copy only
+            seen.add(card)
+            if self.cost(self.current, card) > mana:
+                continue
+            self._play_actions(i, card, board_full, acts)
+        # Attacks
+        enemy_taunts = [i + 1 for i, m in enumerate(opp.board) if m.taunt and not m.stealth]
+        if enemy_taunts:
+            defenders = [8 + i for i in enemy_taunts]
+        else:
+            defenders = [8] + [8 + i + 1 for i, m in enumerate(opp.board) if not m.stealth]
+        hero = me.hero
+        if not hero.frozen and me.hero_attack() > 0:
+            limit = 2 if (me.weapon is not None and me.weapon.card.windfury) else 1
+            if hero.attacks_made < limit:
+                for d in defenders:
+                    acts.append((ATTACK, 0, d))
+        for i, m in enumerate(me.board):
+            if m.can_attack():
+                for d in defenders:
+                    acts.append((ATTACK, i + 1, d))
+        # Hero power
+        hp = me.hero_power
+        if not me.hero_power_used and self.cost(self.current, hp) <= mana and (hp.requires is None or hp.requires(self, self.current)):
+            if hp.target is not None:
+                for t in hp.target.codes(self, self.current):
+                    acts.append((HERO_POWER, t))
+            else:
+                acts.append((HERO_POWER, -1))
+        return acts
+
+    def _play_actions(self, i: int, card: CardDef, board_full: bool, acts: list) -> None:
+        player = self.current
+        if card.requires is not None and not card.requires(self, player):
+            return
+        kind = card.type
+        if kind == MINION:
+            if board_full:
+                return
+            positions = self._positions(card)
+            options = card.choices or (None,)
+            for pos in positions:
+                for c, option in enumerate(options):
+                    rule = (option or card).target
+                    choice = c if option is not None else -1
+                    targets = rule.codes(self, player) if rule is not None else ()
+                    if targets:
+                        for t in targets:
+                            acts.append((PLAY, i, pos, t, choice))
+                    else:
+                        acts.append((PLAY, i, pos, -1, choice))
+            return
+        if card.choices:
+            found = []
+            for c, option in enumerate(card.choices):
+                if option.requires is not None and not option.requires(self, player):
+                    continue
+                if option.target is not None:
+                    found.extend((PLAY, i, -1, t, c) for t in option.target.codes(self, player))
+                else:
+                    found.append((PLAY, i, -1, -1, c))
+            found.sort()
+            acts.extend(found)
+            return
+        if card.target is not None:
+            for t in card.target.codes(self, player):
+                acts.append((PLAY, i, -1, t, -1))
+        else:
+            acts.append((PLAY, i, -1, -1, -1))
+
+    def _positions(self, card: CardDef) -> range:
+        n = len(self.players[self.current].board)
+        if self.config.positions == "all" or card.adjacency or any(m.card.adjacency for m in self.players[self.current].board):
+            return range(n + 1)
+        return range(n, n + 1)
+
+    # ------------------------------------------------------------ applying actions
+
+    def apply(self, action: tuple) -> None:
+        legal = self._legal if self._legal is not None else self._compute_legal()
+        if action not in legal:
+            raise IllegalActionError(f"illegal action {action!r} in turn {self.turn} for player {self.current}")
+        self._legal = None
+        kind = action[0]
+        if kind == END_TURN:
+            self._end_turn()
+        elif kind == PLAY:
+            self._play(action[1], action[2], action[3], action[4])
+        elif kind == ATTACK:
+            self._attack(action[1], action[2])
+        elif kind == HERO_POWER:
+            self._hero_power(action[1])
+        elif kind == CHOOSE:
+            self._choose(action[1])
+        elif kind == MULLIGAN:
+            self._mulligan(action[1])
+
+    def _play(self, index: int, position: int, target_code: int, choice: int) -> None:
+        player = self.current
+        me = self.players[player]
+        card = me.hand.pop(index)
+        me.mana -= self.cost(player, card)
+        combo = me.cards_played > 0
+        me.cards_played += 1
+        me.overload_owed += card.overload
+        target = self.character(player, target_code) if target_code >= 0 else None
+        option = card.choices[choice] if choice >= 0 else None
+        body = option if option is not None else card
+        effect = card.combo if (combo and card.combo is not None) else body.effect
+        if card.type == MINION:
+            m = Minion(card, self.new_uid(), player)
+            me.board.insert(position if 0 <= position <= len(me.board) else len(me.board), m)
+            mech.refresh_auras(self)
+            mech.fire(self, "card_played", player, card)
+            if effect is not None:
+                effect(mech.Ctx(self, player, m, card, target, position))
+            mech.refresh_auras(self)
+            mech.fire(self, "minion_summoned", m)
+        elif card.type == SPELL:
+            mech.fire(self, "spell_cast", player, card)
+            mech.fire(self, "card_played", player, card)
+            if effect is not None:
+                effect(mech.Ctx(self, player, None, card, target, -1, mech.spell_power(self, player)))
+        elif card.type == WEAPON:
+            mech.fire(self, "card_played", player, card)
+            me.weapon = Weapon(card, self.new_uid())
+            if effect is not None:
+                effect(mech.Ctx(self, player, me.weapon, card, target))
+        mech.resolve_deaths(self)
+        mech.refresh_auras(self)
+
+    def _attack(self, slot: int, target_code: int) -> None:
+        player = self.current
+        me = self.players[player]
+        defender = self.character(player, target_code)
+        if slot == 0:
+            attacker = me.hero
+            attacker.attacks_made += 1
+            mech.fire(self, "hero_attack", player)
+            amount = me.hero_attack()
+        else:
+            attacker = me.board[slot - 1]
+            attacker.attacks_made += 1
+            attacker.stealth = False
+            amount = attacker.attack
+        back = 0 if defender.is_hero else defender.attack
+        mech.deal_damage(self, defender, amount, attacker)
+        if back:
+            mech.deal_damage(self, attacker, back, defender)
+        if slot == 0 and me.weapon is not None:
+            me.weapon.durability -= 1
+            if me.weapon.durability <= 0:
+                mech.destroy_weapon(self, player)
+        mech.resolve_deaths(self)
+
+    def _hero_power(self, target_code: int) -> None:
+        player = self.current
+        me = self.players[player]
+        hp = me.hero_power
+        me.mana -= self.cost(player, hp)
+        me.hero_power_used = True
+        target = self.character(player, target_code) if target_code >= 0 else None
+        if hp.effect is not None:
+            hp.effect(mech.Ctx(self, player, me.hero, hp, target))
+        mech.resolve_deaths(self)
+        mech.refresh_auras(self)
+
+    def _choose(self, option: int) -> None:
+        kind, options = self.pending
+        self.pending = None
+        from engine.hearthstone.choices import PENDING_CHOICES
+
+        PENDING_CHOICES[kind](self, self.current, options, option)
+        mech.resolve_deaths(self)
+
+    def _mulligan(self, mask: int) -> None:
+        me = self.players[self.current]
+        keep = [c for i, c in enumerate(me.hand) if not mask >> i & 1]
+        returned = [c for i, c in enumerate(me.hand) if mask >> i & 1]
+        me.hand = keep
+        for _ in returned:
+            mech.draw(self, self.current)
+        me.deck.extend(returned)
+        self.rng.shuffle(me.deck)
+        self.mulligan_done[self.current] = True
+        if all(self.mulligan_done):
+            self._begin_play()
+        else:
+            self.current = 1 - self.current
+
+    def _end_turn(self) -> None:
+        player = self.current
+        mech.fire(self, "turn_end", player)
+        mech.resolve_deaths(self)
+        if self.terminal:
+            return
+        for p in self.players:
+            p.hero.temp_atk = 0
+            for m in p.board:
+                m.temp_atk = 0
+        me = self.players[player]
+        # Frozen characters thaw at the end of their own turn unless they attacked during it.
+        if me.hero.frozen and me.hero.attacks_made == 0:
+            me.hero.frozen = False
+        for m in me.board:
+            if m.frozen and m.attacks_made == 0:
+                m.frozen = False
+        self.current = 1 - player
+        self.turn += 1
+        if self.turn > self.config.max_turns:
+            self.end_game(-1)
+            return
+        self._start_turn()
+
+    def _start_turn(self) -> None:
+        player = self.current
+        me = self.players[player]
+        me.max_mana = min(mech.MAX_MANA, me.max_mana + 1)
+        me.overload_locked = me.overload_owed
+        me.overload_owed = 0
+        me.mana = max(0, me.max_mana - me.overload_locked)
+        me.hero_power_used = False
+        me.cards_played = 0
+        me.hero.attacks_made = 0
+        for m in me.board:
+            m.exhausted = False
+            m.attacks_made = 0
+        mech.fire(self, "turn_start", player)
+        mech.resolve_deaths(self)
+        if self.terminal:
+            return
+        mech.draw(self, player)
+        mech.resolve_deaths(self)
+
+    # ------------------------------------------------------------ information sets
+
+    def observation(self, player: int) -> "HearthstoneState":
+        """Hidden: the opponent's hand, both decks' order, future randomness.
+
+        The multiset of the opponent's hand + deck stays visible as `unknown_pool`: with the
+        opponent's decklist known (the usual assumption in this field) it follows from public plays.
+        """
+        s = self.clone()
+        s.rng = None
+        s._legal = None
+        hidden = card_db().by_id.get(HIDDEN_ID) or _hidden_card()
+        for p in s.players:
+            if p.index == player:
+                p.unknown_pool = tuple(sorted(c.id for c in p.deck))
+                p.deck = [hidden] * len(p.deck)
+            else:
+                p.unknown_pool = tuple(sorted(c.id for c in p.hand + p.deck)) if p.unknown_pool is None else p.unknown_pool
+                p.hand = [hidden] * len(p.hand)
+                p.deck = [hidden] * len(p.deck)
+        if s.pending is not None and s.current != player:
+            s.pending = (s.pending[0], tuple(hidden for _ in s.pending[1]))
+        return s
+
+    def determinize(self, player: int, rng: Rng) -> "HearthstoneState":
+        s = self.clone()
+        db = card_db()
+        for p in s.players:
+            if p.index == player:
+                pool = [db.get(c) for c in p.unknown_pool] if p.unknown_pool is not None else p.deck[:]
+                rng.shuffle(pool)
+                p.deck = pool
+            else:
+                if p.unknown_pool is not None:
+                    pool = [db.get(c) for c in p.unknown_pool]
+                else:
+                    pool = p.hand + p.deck
+                rng.shuffle(pool)
+                n = len(p.hand)
+                p.hand = pool[:n]
+                p.deck = pool[n:]
+            p.unknown_pool = None
+        s.rng = Rng(rng.next64())
+        s._legal = None
+        return s
+
+    # ------------------------------------------------------------ text and serialisation
+
+    def action_to_string(self, action: tuple) -> str:
+        from engine.hearthstone.describe import describe_action
+
+        return describe_action(self, action)
+
+    def to_dict(self) -> dict:
+        from engine.hearthstone.serialize import state_to_dict
+
+        return state_to_dict(self)
+
+    @classmethod
+    def from_dict(cls, data: dict) -> "HearthstoneState":
+        from engine.hearthstone.serialize import state_from_dict
+
+        return state_from_dict(data)
+
+    def __eq__(self, other: Any) -> bool:
+        return isinstance(other, HearthstoneState) and self.to_dict() == other.to_dict()
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+def _hidden_card() -> CardDef:
+    """A placeholder for a card the observer cannot see."""
+    db = card_db()
+    card = CardDef({
+        "id": HIDDEN_ID, "dbf_id": 0, "name": "Hidden card", "type": "SPELL", "card_class": "NEUTRAL",
+        "rarity": "INVALID", "cost": 99, "attack": 0, "health": 0, "durability": 0, "race": "",
+        "collectible": False, "mechanics": [], "text": "", "spell_damage": 0, "overload": 0,
+    })
+    db.by_id[HIDDEN_ID] = card
+    return card
