@@ -1,1 +1,1 @@
-"""agents package."""
+"""Every player: baseline bots, turn-tree search, agents that wrap trained networks."""

@@ -11,6 +11,10 @@ from typing import Any, Hashable, Sequence
 
 Action = Hashable  # small immutable value: an int or a tuple of ints
 
+
+class UserError(ValueError):
+    """A problem with what the user gave (a card name, a deck, a file, an option): shown without a traceback."""
+
 _MASK64 = (1 << 64) - 1
 
 

@@ -49,6 +49,7 @@ EXTRA_IDS = {
     "NEW1_040t",  # Gnoll (Hogger)
     "EX1_014t",  # Bananas (King Mukla)
     "ds1_whelptoken",  # Whelp (Onyxia)
+    "EX1_131t",  # Defias Bandit (Defias Ringleader)
 }
 
 
@@ -72,7 +73,8 @@ def card_record(card) -> dict:
         "cost": card.cost,
         "attack": card.atk,
         "health": card.health if card.type == CardType.MINION else 0,
-        "durability": card.durability if card.type == CardType.WEAPON else 0,
+        # VANILLA stores weapon durability in the HEALTH tag.
+        "durability": (card.durability or card.health) if card.type == CardType.WEAPON else 0,
         "race": card.race.name if card.race and card.race.name != "INVALID" else "",
         "collectible": bool(card.collectible),
         "mechanics": mechanics,

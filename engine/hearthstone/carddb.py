@@ -11,6 +11,8 @@ import unicodedata
 from pathlib import Path
 from typing import Any, Callable, Iterable
 
+from engine.core import UserError
+
 DATA_FILE = Path(__file__).with_name("data") / "cards.json"
 
 MINION, SPELL, WEAPON, HERO_POWER = "MINION", "SPELL", "WEAPON", "HERO_POWER"
@@ -29,10 +31,10 @@ HERO_POWER_IDS = {
 COIN_ID = "GAME_005"
 
 # Text made only of these keywords needs no script: the keywords come from the card data.
-_KEYWORDS = re.compile(r"taunt|charge|divine shield|windfury|stealth|spell damage \+\d")
+_KEYWORDS = re.compile(r"taunt|charge|divine shield|windfury|stealth|spell damage \+\d|overload: \(\d+\)")
 
 
-class CardError(ValueError):
+class CardError(UserError):
     """A card name or id the engine does not know, or cannot play."""
 
 

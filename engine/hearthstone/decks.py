@@ -11,6 +11,7 @@ import binascii
 from dataclasses import dataclass
 from pathlib import Path
 
+from engine.core import UserError
 from engine.hearthstone.carddb import CLASSES, CardDef, CardError, card_db
 
 DECK_DIR = Path(__file__).with_name("decks")
@@ -24,7 +25,7 @@ POOLS = {
 }
 
 
-class DeckError(ValueError):
+class DeckError(UserError):
     """A deck that cannot be played: unknown or unimplemented cards, wrong counts, wrong class."""
 
 

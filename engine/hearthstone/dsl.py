@@ -265,6 +265,7 @@ def set_attack(value: int, to: Selector | None = None) -> Effect:
         for m in _targets(ctx, to):
             m.base_attack = value
             m.atk_buff = 0
+            m.temp_atk = 0
 
     return run
 

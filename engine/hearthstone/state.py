@@ -210,9 +210,11 @@ class HearthstoneState(State):
                 return
             positions = self._positions(card)
             options = card.choices or (None,)
+            # A Combo-only battlecry (SI:7 Agent) asks for a target only when the combo is on.
+            combo_only = card.combo is not None and card.effect is None and self.players[player].cards_played == 0
             for pos in positions:
                 for c, option in enumerate(options):
-                    rule = (option or card).target
+                    rule = None if combo_only else (option or card).target
                     choice = c if option is not None else -1
                     targets = rule.codes(self, player) if rule is not None else ()
                     if targets:

@@ -8,7 +8,7 @@ from engine.hearthstone.carddb import CardDb, CardError
 
 MODULES = (
     "neutral", "druid", "hunter", "mage", "paladin", "priest", "rogue", "shaman", "warlock", "warrior",
-    "hero_powers", "tokens",
+    "hero_powers", "tokens", "neutral_classic",
 )
 
 

@@ -1,16 +1,32 @@
 """Neutral cards. Vanilla and keyword-only minions need no entry: the card data carries them."""
 
+from engine.hearthstone import mechanics as mech
 from engine.hearthstone.dsl import *  # noqa: F401,F403
+
+
+def destroy_enemy_weapon(ctx) -> None:
+    """Acidic Swamp Ooze: the opponent's weapon (if any) is destroyed."""
+    if ctx.opponent.weapon is not None:
+        mech.destroy_weapon(ctx.state, 1 - ctx.player)
+
+
+def gain_per_other_friendly_minion(ctx) -> None:
+    """Frostwolf Warlord: +1/+1 for each other friendly minion."""
+    n = len(OTHER_FRIENDLY_MINIONS(ctx))
+    buff(n, n, to=SELF)(ctx)
+
+
+MURLOCS_BUT_SELF = where(ALL_OTHER_MINIONS, is_race("MURLOC"))
 
 CARDS = {
     # Basic
-    "Acidic Swamp Ooze": minion(battlecry=lambda ctx: setattr(ctx.opponent, "weapon", None)),
+    "Acidic Swamp Ooze": minion(battlecry=destroy_enemy_weapon),
     "Darkscale Healer": minion(battlecry=heal(2, to=FRIENDLY_CHARACTERS)),
     "Dragonling Mechanic": minion(battlecry=summon("EX1_025t")),
     "Elven Archer": minion(battlecry=damage(1), target=ANY_CHARACTER),
-    "Frostwolf Warlord": minion(battlecry=lambda ctx: buff(len(ctx.me.board) - 1, len(ctx.me.board) - 1, to=SELF)(ctx)),
+    "Frostwolf Warlord": minion(battlecry=gain_per_other_friendly_minion),
     "Gnomish Inventor": minion(battlecry=draw(1)),
-    "Grimscale Oracle": minion(aura=aura(atk=1, to=where(ALL_OTHER_MINIONS, is_race("MURLOC")))),
+    "Grimscale Oracle": minion(aura=aura(atk=1, to=MURLOCS_BUT_SELF)),
     "Gurubashi Berserker": minion(triggers=[when_self_damaged(buff(atk=3, to=SELF))]),
     "Ironforge Rifleman": minion(battlecry=damage(1), target=ANY_CHARACTER),
     "Murloc Tidehunter": minion(battlecry=summon("VAN_EX1_506a")),

@@ -1,0 +1,43 @@
+"""The `cardlab` console script: one verb per pipeline step."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from cardlab.commands import bench, cards, decks
+
+COMMANDS = {
+    "cards": cards,
+    "decks": decks,
+    "bench": bench,
+}
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="cardlab", description="Value and policy networks for turn-based card games.")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+    for name, module in COMMANDS.items():
+        p = sub.add_parser(name, help=module.HELP, description=module.HELP)
+        module.add_arguments(p)
+        p.set_defaults(run=module.run)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    from engine.core import UserError
+
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        return int(args.run(args) or 0)
+    except UserError as exc:
+        print(f"cardlab {args.command}: error: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print(f"cardlab {args.command}: interrupted", file=sys.stderr)
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())

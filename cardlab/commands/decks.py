@@ -1,0 +1,40 @@
+"""`cardlab decks`: built-in decks with their deckstrings."""
+
+from __future__ import annotations
+
+import json
+
+HELP = "list the built-in decks (or check a deck file / deckstring) with deckstrings"
+
+
+def add_arguments(p) -> None:
+    p.add_argument("deck", nargs="?", help="show one deck: built-in name, text file or deckstring")
+    p.add_argument("--json", action="store_true", help="print JSON")
+
+
+def run(args) -> int:
+    from engine.hearthstone.decks import builtin_names, load_deck
+
+    decks = [load_deck(args.deck)] if args.deck else [load_deck(n) for n in builtin_names()]
+    names = [args.deck] if args.deck else builtin_names()
+    rows = [
+        {"key": key, "name": d.name, "class": d.hero_class, "deckstring": d.deckstring(),
+         "cards": [{"name": c.name, "count": n} for c, n in d.counts()]}
+        for key, d in zip(names, decks)
+    ]
+    if args.json:
+        print(json.dumps(rows, ensure_ascii=False, indent=1))
+        return 0
+    from rich.console import Console
+    from rich.table import Table
+
+    table = Table(title="Decks")
+    for col in ("key", "name", "class", "deckstring"):
+        table.add_column(col, overflow="fold")
+    for r in rows:
+        table.add_row(r["key"], r["name"], r["class"], r["deckstring"])
+    Console().print(table)
+    if args.deck:
+        for c in rows[0]["cards"]:
+            print(f"{c['count']} {c['name']}")
+    return 0

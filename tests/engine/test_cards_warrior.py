@@ -1,0 +1,180 @@
+"""Warrior cards: Basic, and Armor Up!"""
+
+from tests.engine.hs import attack, can_play, end_turn, hero_power, make_state, minion, play
+
+WARRIORS = ("WARRIOR", "WARRIOR")
+
+
+def test_charge_gives_two_attack_and_charge():
+    s = make_state(WARRIORS, hands=(["Bloodfen Raptor", "Charge"], []), boards=((), ["Chillwind Yeti"]))
+    play(s, "Bloodfen Raptor")
+    raptor = minion(s, 0, "Bloodfen Raptor")
+    assert not raptor.can_attack()
+    assert not can_play(s, "Charge", minion(s, 1, "Chillwind Yeti"))
+    play(s, "Charge", raptor)
+    assert raptor.attack == 5 and raptor.charge
+    attack(s, raptor, minion(s, 1, "Chillwind Yeti"))
+    assert s.players[1].board == []
+
+
+def test_charge_unplayable_without_friendly_minion():
+    s = make_state(WARRIORS, hands=(["Charge"], []), boards=((), ["Chillwind Yeti"]))
+    assert not can_play(s, "Charge")
+
+
+def test_heroic_strike_four_attack_this_turn():
+    s = make_state(WARRIORS, hands=(["Heroic Strike"], []))
+    play(s, "Heroic Strike")
+    attack(s, "own hero", "enemy hero")
+    assert s.players[1].hero.health == 26
+    end_turn(s)
+    assert s.players[0].hero_attack() == 0
+
+
+def test_heroic_strike_stacks_with_weapon():
+    s = make_state(WARRIORS, hands=(["Fiery War Axe", "Heroic Strike"], []))
+    play(s, "Fiery War Axe")
+    play(s, "Heroic Strike")
+    attack(s, "own hero", "enemy hero")
+    assert s.players[1].hero.health == 23
+
+
+def test_execute_destroys_damaged_enemy_minion_only():
+    s = make_state(WARRIORS, hands=(["Execute"], []),
+                   boards=(["Bloodfen Raptor"], ["Boulderfist Ogre", "Chillwind Yeti"]))
+    ogre, yeti = minion(s, 1, "Boulderfist Ogre"), minion(s, 1, "Chillwind Yeti")
+    minion(s, 0, "Bloodfen Raptor").damage = 1
+    ogre.damage = 1
+    assert not can_play(s, "Execute", yeti)
+    assert not can_play(s, "Execute", minion(s, 0, "Bloodfen Raptor"))
+    play(s, "Execute", ogre)
+    assert s.players[1].board == [yeti]
+
+
+def test_execute_unplayable_without_damaged_enemy():
+    s = make_state(WARRIORS, hands=(["Execute"], []), boards=((), ["Boulderfist Ogre"]))
+    assert not can_play(s, "Execute")
+
+
+def test_cleave_needs_two_enemy_minions():
+    s = make_state(WARRIORS, hands=(["Cleave"], []), boards=(["Bloodfen Raptor"], ["Boulderfist Ogre"]))
+    assert not can_play(s, "Cleave")
+
+
+def test_cleave_two_damage_to_two_different_enemy_minions():
+    for seed in range(6):
+        s = make_state(WARRIORS, hands=(["Cleave"], []), seed=seed,
+                       boards=(["Bloodfen Raptor"], ["Boulderfist Ogre", "Chillwind Yeti", "Oasis Snapjaw"]))
+        play(s, "Cleave")
+        assert sorted(m.damage for m in s.players[1].board) == [0, 2, 2]
+        assert s.players[1].hero.damage == 0 and s.players[0].board[0].damage == 0
+
+
+def test_cleave_with_exactly_two_minions_hits_both():
+    s = make_state(WARRIORS, hands=(["Cleave"], []), boards=((), ["Bloodfen Raptor", "Chillwind Yeti"]))
+    play(s, "Cleave")
+    assert [(m.card.name, m.health) for m in s.players[1].board] == [("Chillwind Yeti", 3)]
+
+
+def test_whirlwind_one_damage_to_all_minions():
+    s = make_state(WARRIORS, hands=(["Whirlwind"], []),
+                   boards=(["Murloc Raider", "Chillwind Yeti"], ["Argent Squire", "Bloodfen Raptor"]))
+    play(s, "Whirlwind")
+    assert [(m.card.name, m.health) for m in s.players[0].board] == [("Chillwind Yeti", 4)]
+    assert [(m.card.name, m.health, m.divine_shield) for m in s.players[1].board] == [
+        ("Argent Squire", 1, False), ("Bloodfen Raptor", 1, False)]
+    assert s.players[0].hero.damage == 0 and s.players[1].hero.damage == 0
+
+
+def test_whirlwind_gets_spell_damage():
+    s = make_state(WARRIORS, hands=(["Whirlwind"], []), boards=(["Kobold Geomancer"], ["Bloodfen Raptor"]))
+    play(s, "Whirlwind")
+    assert s.players[1].board == [] and s.players[0].board == []  # 2 damage each
+
+
+def test_shield_block_five_armor_and_draw():
+    s = make_state(WARRIORS, hands=(["Shield Block"], []))
+    play(s, "Shield Block")
+    assert s.players[0].hero.armor == 5 and len(s.players[0].hand) == 1
+
+
+def test_warsong_commander_gives_charge_to_small_minions():
+    s = make_state(WARRIORS, hands=(["Warsong Commander", "Bloodfen Raptor", "Chillwind Yeti", "Murloc Tidehunter"], []))
+    play(s, "Warsong Commander")
+    assert not minion(s, 0, "Warsong Commander").can_attack()
+    play(s, "Bloodfen Raptor")
+    play(s, "Chillwind Yeti")
+    assert minion(s, 0, "Bloodfen Raptor").can_attack()
+    assert not minion(s, 0, "Chillwind Yeti").can_attack()
+    end_turn(s)
+    end_turn(s)
+    play(s, "Murloc Tidehunter")
+    assert minion(s, 0, "Murloc Tidehunter").can_attack()
+    assert minion(s, 0, "Murloc Scout").can_attack()  # summoned tokens too
+
+
+def test_warsong_commander_ignores_enemy_summons():
+    s = make_state(WARRIORS, hands=([], ["Bloodfen Raptor"]), boards=(["Warsong Commander"], []))
+    end_turn(s)
+    play(s, "Bloodfen Raptor")
+    assert not minion(s, 1, "Bloodfen Raptor").can_attack()
+
+
+def test_warsong_commander_charge_stays_when_commander_dies():
+    s = make_state(WARRIORS, hands=(["Bloodfen Raptor", "Whirlwind"], []), boards=(["Warsong Commander"], []))
+    minion(s, 0, "Warsong Commander").damage = 2
+    play(s, "Bloodfen Raptor")
+    play(s, "Whirlwind")
+    assert [m.card.name for m in s.players[0].board] == ["Bloodfen Raptor"]
+    assert minion(s, 0, "Bloodfen Raptor").can_attack()
+
+
+def test_korkron_elite_has_charge():
+    s = make_state(WARRIORS, hands=(["Kor'kron Elite"], []))
+    play(s, "Kor'kron Elite")
+    attack(s, minion(s, 0, "Kor'kron Elite"), "enemy hero")
+    assert s.players[1].hero.health == 26
+
+
+def test_fiery_war_axe_three_two():
+    s = make_state(WARRIORS, hands=(["Fiery War Axe"], []), boards=((), ["Bloodfen Raptor"]))
+    play(s, "Fiery War Axe")
+    assert (s.players[0].weapon.attack, s.players[0].weapon.durability) == (3, 2)
+    attack(s, "own hero", minion(s, 1, "Bloodfen Raptor"))
+    assert s.players[1].board == [] and s.players[0].hero.health == 27
+    assert s.players[0].weapon.durability == 1
+    end_turn(s)
+    end_turn(s)
+    attack(s, "own hero", "enemy hero")
+    assert s.players[1].hero.health == 27 and s.players[0].weapon is None
+
+
+def test_arcanite_reaper_five_two():
+    s = make_state(WARRIORS, hands=(["Arcanite Reaper"], []))
+    play(s, "Arcanite Reaper")
+    attack(s, "own hero", "enemy hero")
+    assert s.players[1].hero.health == 25 and s.players[0].weapon.durability == 1
+
+
+def test_weapon_attack_only_once_per_turn():
+    s = make_state(WARRIORS, hands=(["Fiery War Axe"], []))
+    play(s, "Fiery War Axe")
+    attack(s, "own hero", "enemy hero")
+    assert not any(a[0] == 2 and a[1] == 0 for a in s.legal_actions())
+
+
+# ---------------------------------------------------------------- hero power
+
+def test_armor_up_gains_two_armor_once_per_turn():
+    s = make_state(WARRIORS)
+    hero_power(s)
+    assert s.players[0].hero.armor == 2 and s.players[0].mana == 8
+    assert not any(a[0] == 3 for a in s.legal_actions())
+
+
+def test_armor_absorbs_damage_first():
+    s = make_state(WARRIORS, hands=([], ["Fireball"]))
+    hero_power(s)
+    end_turn(s)
+    play(s, "Fireball", "enemy hero")
+    assert s.players[0].hero.armor == 0 and s.players[0].hero.health == 26

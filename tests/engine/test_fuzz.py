@@ -1,0 +1,77 @@
+"""Thousands of random games on every built-in deck, checking invariants after every action."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.core import Rng
+from engine.hearthstone import HearthstoneGame
+from engine.hearthstone.decks import builtin_names, load_deck
+from engine.hearthstone.state import HearthstoneState
+
+GAMES = 2000
+
+
+def check_invariants(s: HearthstoneState) -> None:
+    for p in s.players:
+        assert len(p.board) <= 7, "board over 7"
+        assert len(p.hand) <= 10, "hand over 10"
+        assert 0 <= p.mana <= 10 and 0 <= p.max_mana <= 10, f"mana {p.mana}/{p.max_mana}"
+        assert p.hero.health <= p.hero.max_health and p.hero.armor >= 0
+        if p.weapon is not None:
+            assert p.weapon.durability > 0, "broken weapon still equipped"
+        for m in p.board:
+            assert 0 < m.health <= m.max_health, f"{m} dead or overhealed on board"
+            assert m.owner == p.index
+            assert m.attack >= 0
+    if not s.is_terminal():
+        assert s.players[0].hero.health > 0 and s.players[1].hero.health > 0
+
+
+def _decks():
+    names = builtin_names()
+    return [load_deck(n) for n in names]
+
+
+@pytest.mark.parametrize("chunk", range(4))
+def test_random_games_keep_invariants(chunk: int) -> None:
+    decks = _decks()
+    per_chunk = GAMES // 4
+    for g in range(chunk * per_chunk, (chunk + 1) * per_chunk):
+        rng = Rng(g)
+        game = HearthstoneGame((decks[rng.randrange(len(decks))], decks[rng.randrange(len(decks))]))
+        s = game.new_initial_state(g)
+        steps = 0
+        while not s.is_terminal():
+            legal = s.legal_actions()
+            assert legal, "no legal action in a running game"
+            assert legal == sorted(legal), "legal actions not sorted"
+            action = legal[rng.randrange(len(legal))]
+            if steps % 25 == 0:
+                twin = s.clone()
+                assert twin.to_dict() == s.to_dict(), "clone differs from original"
+                twin.apply(action)
+                s.apply(action)
+                assert twin.to_dict() == s.to_dict(), "clone continued differently"
+            else:
+                s.apply(action)
+            check_invariants(s)
+            steps += 1
+        assert s.returns() in ([1.0, -1.0], [-1.0, 1.0], [0.0, 0.0])
+
+
+def test_same_seed_same_game_log() -> None:
+    def log(seed: int) -> list:
+        game = HearthstoneGame(("liege", "basic-warrior"))
+        s = game.new_initial_state(seed)
+        rng = Rng(seed)
+        out = []
+        while not s.is_terminal():
+            legal = s.legal_actions()
+            a = legal[rng.randrange(len(legal))]
+            out.append((a, s.action_to_string(a)))
+            s.apply(a)
+        return out + [s.to_dict()]
+
+    assert log(7) == log(7)
+    assert log(7) != log(8)
