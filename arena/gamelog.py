@@ -19,7 +19,8 @@ def game_log(state_config, decks, seed: int, agents: list[str], actions: list, r
         "game": "hearthstone",
         "seed": seed,
         "config": asdict(state_config),
-        "decks": [d.to_text() for d in decks],
+        # Card order matters: the state's seeded shuffle starts from it.
+        "decks": [{"name": d.name, "class": d.hero_class, "cards": [c.id for c in d.cards]} for d in decks],
         "agents": agents,
         "actions": [list(a) for a in actions],
         "result": result,
@@ -52,11 +53,18 @@ def load(path: str | Path) -> dict:
 
 def replay_states(log: dict, source: str = "game log"):
     """Yield (state_before, action) for each logged action, then (final_state, None)."""
-    from engine.hearthstone.decks import parse_text
+    from engine.hearthstone.carddb import CardError, card_db
+    from engine.hearthstone.decks import validate
     from engine.hearthstone.state import GameConfig, HearthstoneState
 
-    decks = [parse_text(text, f"{source} deck {i}") for i, text in enumerate(log["decks"])]
-    state = HearthstoneState.new(GameConfig(**log["config"]), [d.as_tuple() for d in decks], log["seed"])
+    try:
+        db = card_db()
+        decks = [validate(d["name"], d["class"], [db.get(c) for c in d["cards"]]) for d in log["decks"]]
+        state = HearthstoneState.new(GameConfig(**log["config"]), [d.as_tuple() for d in decks], log["seed"])
+    except (KeyError, TypeError) as exc:
+        raise UserError(f"{source}: malformed game log ({exc!r})") from None
+    except CardError as exc:
+        raise UserError(f"{source}: {exc}") from None
     for i, raw in enumerate(log["actions"]):
         action = tuple(raw)
         if action not in state.legal_actions():

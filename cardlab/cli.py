@@ -5,12 +5,14 @@ from __future__ import annotations
 import argparse
 import sys
 
-from cardlab.commands import bench, cards, decks
+from cardlab.commands import arena, bench, cards, decks, replay
 
 COMMANDS = {
     "cards": cards,
     "decks": decks,
     "bench": bench,
+    "arena": arena,
+    "replay": replay,
 }
 
 

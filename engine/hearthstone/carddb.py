@@ -99,6 +99,18 @@ class CardDef:
     def __repr__(self) -> str:
         return f"<{self.name} {self.id}>"
 
+    def __reduce__(self):
+        # Pickled as a reference: the receiving process has the same table (and scripts).
+        return (_card_by_id, (self.id,))
+
+
+def _card_by_id(card_id: str) -> "CardDef":
+    if card_id == "HIDDEN":
+        from engine.hearthstone.state import hidden_card
+
+        return hidden_card()
+    return card_db().by_id[card_id]
+
 
 def _fold(name: str) -> str:
     """Case-, accent- and punctuation-insensitive key: "Sen'jin Shieldmasta" == "senjin shieldmasta"."""

@@ -416,7 +416,7 @@ class HearthstoneState(State):
         s = self.clone()
         s.rng = None
         s._legal = None
-        hidden = card_db().by_id.get(HIDDEN_ID) or _hidden_card()
+        hidden = hidden_card()
         for p in s.players:
             if p.index == player:
                 p.unknown_pool = tuple(sorted(c.id for c in p.deck))
@@ -475,9 +475,11 @@ class HearthstoneState(State):
     __hash__ = None  # type: ignore[assignment]
 
 
-def _hidden_card() -> CardDef:
+def hidden_card() -> CardDef:
     """A placeholder for a card the observer cannot see."""
     db = card_db()
+    if HIDDEN_ID in db.by_id:
+        return db.by_id[HIDDEN_ID]
     card = CardDef({
         "id": HIDDEN_ID, "dbf_id": 0, "name": "Hidden card", "type": "SPELL", "card_class": "NEUTRAL",
         "rarity": "INVALID", "cost": 99, "attack": 0, "health": 0, "durability": 0, "race": "",

@@ -1,0 +1,26 @@
+"""Plain-text board lines, shared by replays and the terminal game."""
+
+from __future__ import annotations
+
+
+def minion_text(m) -> str:
+    flags = [name for name, on in (("taunt", m.taunt), ("shield", m.divine_shield), ("stealth", m.stealth),
+                                    ("frozen", m.frozen), ("windfury", m.has_windfury), ("silenced", m.silenced)) if on]
+    return f"{m.card.name} {m.attack}/{m.health}" + (f" [{', '.join(flags)}]" if flags else "")
+
+
+def hero_text(s, player: int) -> str:
+    p = s.players[player]
+    h = p.hero
+    weapon = f", weapon {p.weapon.card.name} {p.weapon.attack}/{p.weapon.durability}" if p.weapon else ""
+    return (f"P{player} {h.card_class.title()}: {h.health} hp" + (f" +{h.armor} armor" if h.armor else "")
+            + f", mana {p.mana}/{p.max_mana}, hand {len(p.hand)}, deck {len(p.deck)}{weapon}")
+
+
+def board_lines(s) -> list[str]:
+    lines = []
+    for player in (1 - s.current, s.current):
+        p = s.players[player]
+        lines.append(hero_text(s, player))
+        lines.append("   board: " + (" | ".join(minion_text(m) for m in p.board) or "(empty)"))
+    return lines
