@@ -5,14 +5,16 @@ from __future__ import annotations
 import argparse
 import sys
 
-from cardlab.commands import arena, bench, cards, decks, replay
+from cardlab.commands import arena, bench, cards, decks, play, replay, tournament
 
 COMMANDS = {
     "cards": cards,
     "decks": decks,
     "bench": bench,
     "arena": arena,
+    "tournament": tournament,
     "replay": replay,
+    "play": play,
 }
 
 

@@ -1,6 +1,8 @@
 """Classic neutral cards that exercise Enrage, Silence, Deathrattle, Stealth, Divine Shield,
 triggers, adjacency auras and "can't attack" (engine/hearthstone/cards/neutral_classic.py)."""
 
+import pytest
+
 from engine.hearthstone import card_db
 from engine.hearthstone.state import ATTACK
 from tests.engine.hs import attack, can_play, end_turn, hero_power, make_state, minion, play
@@ -165,6 +167,15 @@ def test_armorsmith_ignores_enemy_minions_and_heroes():
     play(s, "Fireball", minion(s, 1, "Chillwind Yeti"))
     play(s, "Frostbolt", "own hero")
     assert s.players[0].hero.armor == 0
+
+
+@pytest.mark.xfail(reason="engine bug: mech.fire skips mortally wounded listeners (is_dead) before deaths resolve", strict=True)
+def test_armorsmith_still_triggers_when_killed_by_the_same_area_damage():
+    # Mortally wounded minions stay in play until deaths resolve, so their triggers still fire.
+    s = make_state(hands=(["Arcane Explosion"], []), boards=((), ["Armorsmith", "Chillwind Yeti"]))
+    minion(s, 1, "Armorsmith").damage = 3
+    play(s, "Arcane Explosion")
+    assert s.players[1].hero.armor == 2
 
 
 def test_cult_master_draws_when_another_friendly_minion_dies():

@@ -5,7 +5,7 @@ from collections import Counter
 from engine.core import Rng
 from engine.hearthstone import card_db
 from engine.hearthstone import mechanics as mech
-from engine.hearthstone.state import ATTACK, HIDDEN_ID, MULLIGAN, PLAY, GameConfig, HearthstoneState
+from engine.hearthstone.state import ATTACK, HIDDEN_ID, MULLIGAN, GameConfig, HearthstoneState
 from tests.engine.hs import attack, can_play, end_turn, hero_power, make_state, minion, play
 
 
@@ -111,8 +111,9 @@ def test_stealth_cannot_be_targeted_or_attacked_but_is_hit_by_area_damage():
     assert not can_play(s, "Fireball", infiltrator)
     assert can_play(s, "Fireball", minion(s, 1, "Bloodfen Raptor"))
     assert attack_targets(s, minion(s, 0, "Chillwind Yeti")) == [8, 10]
+    assert (3, 9) not in s.legal_actions()  # nor by the hero power
     play(s, "Arcane Explosion")
-    assert infiltrator.is_dead or infiltrator not in s.players[1].board
+    assert infiltrator not in s.players[1].board
 
 
 def test_stealthed_taunt_does_not_force_attacks():

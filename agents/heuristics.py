@@ -1,0 +1,100 @@
+"""Board evaluations shared by the baseline agents, search leaves and DQN reward shaping (spec section 3).
+
+All functions read a state (full or observation: only public parts are used) and a player index;
+none mutates anything.
+
+- `minion_value(m)` / `value(attack, health, taunt)`: the trading agent's minion value
+  v(m) = ((attack + 0.5) * health**1.5 + 0.5 * taunt)**0.4, 0 for a dead minion.
+- `rho(state, player)`: sum of v over own minions - sum over enemy minions
+  + HERO_WEIGHT * ((own hero health + armor) - (enemy hero health + armor)).
+  The hero-health term is ours (spec marks it open): HERO_WEIGHT = 0.1, so 10 hero health weigh
+  about as much as one 3/3 minion (v(3/3) ~ 2.1). It is the DQN's per-action reward shaping
+  r = rho(s') - rho(s), so keep it a plain function of (state, player).
+- `greedy_score(state, player, style)`: the SabberStone competition greedy scores, style in
+  aggro / control / ramp. "HP" is hero health + armor (ours: armor is effective health).
+"""
+
+from __future__ import annotations
+
+import math
+
+HERO_WEIGHT = 0.1  # (ours) weight of the hero-health difference in rho
+STYLES = ("aggro", "control", "ramp")
+CLASS_STYLE = {"WARRIOR": "aggro", "MAGE": "control"}  # every other class: ramp
+
+
+def value(attack: int, health: int, taunt: bool = False) -> float:
+    """v for a minion with these stats; 0 when health <= 0."""
+    if health <= 0:
+        return 0.0
+    return ((attack + 0.5) * health ** 1.5 + 0.5 * bool(taunt)) ** 0.4
+
+
+def minion_value(m) -> float:
+    """v(m) = ((attack + 0.5) * health^1.5 + 0.5 * taunt)^0.4, 0 if the minion is dead."""
+    if m.health <= 0 or getattr(m, "pending_destroy", False):
+        return 0.0
+    return value(m.attack, m.health, m.taunt)
+
+
+def hero_hp(p) -> int:
+    """A player's effective hero health: health + armor."""
+    return p.hero.health + p.hero.armor
+
+
+def board_value(p) -> float:
+    return sum(minion_value(m) for m in p.board)
+
+
+def rho(state, player: int) -> float:
+    """Board evaluation from `player`'s side: minion values difference plus the hero-health term."""
+    me = state.players[player]
+    opp = state.players[1 - player]
+    return board_value(me) - board_value(opp) + HERO_WEIGHT * (hero_hp(me) - hero_hp(opp))
+
+
+def style_for_class(hero_class: str) -> str:
+    """Warrior aggro, Mage control, every other class ramp (spec section 3)."""
+    return CLASS_STYLE.get(hero_class, "ramp")
+
+
+def _living(p) -> list:
+    return [m for m in p.board if m.health > 0 and not m.pending_destroy]
+
+
+def greedy_score(state, player: int, style: str) -> float:
+    """The greedy agent's score of `state` for `player` (spec section 3).
+
+    +inf if the enemy hero is dead (checked first), -inf if our own is dead.
+    aggro:   +1000 if the enemy board is empty and ours not; -1000 x enemy taunt health;
+             + own minion attack; +1000 x (own HP - enemy HP).
+    control: +1000 same condition; +50 x (own minions - enemy minions);
+             +25 x (own taunt health - enemy taunt health); + own minion attack; +10 x HP difference.
+    ramp:    +5000 same condition; +50 x count difference; + own minion attack; +10 x HP difference;
+             +10 x minion-health difference; +20 x minion-attack difference.
+    """
+    me = state.players[player]
+    opp = state.players[1 - player]
+    if opp.hero.health <= 0:
+        return math.inf
+    if me.hero.health <= 0:
+        return -math.inf
+    mine = _living(me)
+    theirs = _living(opp)
+    hp_diff = hero_hp(me) - hero_hp(opp)
+    own_attack = sum(m.attack for m in mine)
+    board_won = bool(mine) and not theirs
+    if style == "aggro":
+        enemy_taunt_health = sum(m.health for m in theirs if m.taunt)
+        return 1000.0 * board_won - 1000.0 * enemy_taunt_health + own_attack + 1000.0 * hp_diff
+    if style == "control":
+        own_taunt_health = sum(m.health for m in mine if m.taunt)
+        enemy_taunt_health = sum(m.health for m in theirs if m.taunt)
+        return (1000.0 * board_won + 50.0 * (len(mine) - len(theirs))
+                + 25.0 * (own_taunt_health - enemy_taunt_health) + own_attack + 10.0 * hp_diff)
+    if style == "ramp":
+        health_diff = sum(m.health for m in mine) - sum(m.health for m in theirs)
+        attack_diff = own_attack - sum(m.attack for m in theirs)
+        return (5000.0 * board_won + 50.0 * (len(mine) - len(theirs)) + own_attack + 10.0 * hp_diff
+                + 10.0 * health_diff + 20.0 * attack_diff)
+    raise ValueError(f"unknown greedy style {style!r} (styles: {', '.join(STYLES)})")

@@ -1,0 +1,56 @@
+"""`cardlab tournament A B C ...`: round robin, win-rate matrix as a table or JSON."""
+
+from __future__ import annotations
+
+import json
+
+from cardlab.commands.arena import add_deck_arguments
+
+HELP = "round robin between several agents: a win-rate matrix with 95% intervals"
+
+
+def add_arguments(p) -> None:
+    p.add_argument("agents", nargs="+", help="two or more agent specs")
+    add_deck_arguments(p)
+    p.add_argument("--games", type=int, default=100, help="games per pair (default 100), first player alternating")
+    p.add_argument("--workers", type=int, default=1)
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+
+
+def run(args) -> int:
+    from arena.match import DeckChoice
+    from arena.tournament import round_robin
+    from engine.core import UserError
+
+    if len(args.agents) < 2:
+        raise UserError("a tournament needs at least two agents")
+    if len(set(args.agents)) != len(args.agents):
+        raise UserError("each agent spec may appear only once")
+    decks = DeckChoice.from_options(args.deck, args.decks, args.deck_pool)
+    if args.json:
+        print(json.dumps(round_robin(args.agents, decks, args.games, args.workers, args.seed)))
+        return 0
+    from rich.console import Console
+    from rich.table import Table
+
+    console = Console()
+    with console.status("playing") as status:
+        result = round_robin(args.agents, decks, args.games, args.workers, args.seed,
+                             on_match=lambda r: status.update(f"done: {r.agents[0]} vs {r.agents[1]}"))
+    table = Table(title=f"Row agent's win rate vs column agent ({args.games} games per pair, {decks.label}, "
+                        "first player alternating, 95% Wilson interval)")
+    table.add_column("")
+    for a in args.agents:
+        table.add_column(a, justify="center")
+    for a in args.agents:
+        cells = []
+        for b in args.agents:
+            if a == b:
+                cells.append("-")
+            else:
+                m = result["matrix"][a][b]
+                cells.append(f"{m['win_rate']:.1%}\n[{m['ci95'][0]:.1%}, {m['ci95'][1]:.1%}]")
+        table.add_row(a, *cells)
+    console.print(table)
+    return 0
