@@ -62,8 +62,9 @@ def fire(s: "HearthstoneState", event: str, *args) -> None:
     if len(listeners) > 1:
         listeners.sort(key=lambda t: t[0])
     for _, handler, entity in listeners:
-        # A listener removed by an earlier handler (e.g. silenced or killed) no longer reacts.
-        if isinstance(entity, Minion) and (entity.triggers is NO_TRIGGERS or entity.is_dead):
+        # A listener silenced or removed by an earlier handler no longer reacts; a lethally damaged
+        # minion still does until deaths are resolved.
+        if isinstance(entity, Minion) and (entity.triggers is NO_TRIGGERS or entity not in s.players[entity.owner].board):
             continue
         handler(s, entity, *args)
 

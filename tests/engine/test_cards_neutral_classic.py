@@ -169,7 +169,6 @@ def test_armorsmith_ignores_enemy_minions_and_heroes():
     assert s.players[0].hero.armor == 0
 
 
-@pytest.mark.xfail(reason="engine bug: mech.fire skips mortally wounded listeners (is_dead) before deaths resolve", strict=True)
 def test_armorsmith_still_triggers_when_killed_by_the_same_area_damage():
     # Mortally wounded minions stay in play until deaths resolve, so their triggers still fire.
     s = make_state(hands=(["Arcane Explosion"], []), boards=((), ["Armorsmith", "Chillwind Yeti"]))

@@ -26,7 +26,6 @@ def RANDOM_OTHER_FRIENDLY_MINION(ctx) -> list:
 CARDS = {
     "Amani Berserker": minion(enrage_attack=3),
     "Ancient Watcher": minion(),  # Can't attack: CANT_ATTACK from the data
-    "Armorsmith": minion(triggers=[when_any_minion_damaged(armor(1), friendly_only=True)]),  # Warrior card
     "Cult Master": minion(triggers=[when_minion_dies(draw(1), friendly_only=True)]),
     "Dire Wolf Alpha": minion(aura=aura(atk=1, to=ADJACENT), adjacency=True),
     "Earthen Ring Farseer": minion(battlecry=heal(3), target=ANY_CHARACTER),

@@ -12,4 +12,6 @@ CARDS = {
     "Shield Block": spell(armor(5), draw(1)),
     "Warsong Commander": minion(triggers=[when_you_summon(buff(charge=True), pred=attack_at_most(3))]),
     # Fiery War Axe, Arcanite Reaper: plain weapons; Kor'kron Elite: Charge, from the data.
+    # Classic
+    "Armorsmith": minion(triggers=[when_any_minion_damaged(armor(1), friendly_only=True)]),
 }
