@@ -45,6 +45,24 @@ def play_random_games(games: int, seed: int = 0, deck: str = "liege", progress=N
     }
 
 
+def busy_states(count: int = 100, seed: int = 0, deck: str = "liege") -> list:
+    """Mid-game states with crowded boards (>= 7 minions), from agents that never pass while they can act."""
+    game = HearthstoneGame((deck, deck))
+    found = []
+    g = 0
+    while len(found) < count and g < 10 * count:
+        rng = Rng(seed + 77_777 + g)
+        state = game.new_initial_state(seed + 77_777 + g)
+        g += 1
+        while not state.is_terminal() and len(found) < count:
+            legal = state.legal_actions()
+            options = legal[1:] if len(legal) > 1 else legal  # legal[0] is END_TURN
+            state.apply(options[rng.randrange(len(options))])
+            if sum(len(p.board) for p in state.players) >= 7 and rng.randrange(4) == 0:
+                found.append(state.clone())
+    return found
+
+
 def time_per_call(fn, states, repeats: int) -> float:
     """Mean microseconds per call of fn(state) over states x repeats."""
     start = time.perf_counter()
@@ -64,6 +82,9 @@ def run(games: int = 1000, seed: int = 0, progress=None) -> dict:
         return s.legal_actions()
 
     legal_us = time_per_call(fresh_legal, states, 50) if states else float("nan")
+    busy = busy_states(100, seed)
+    busy_clone_us = time_per_call(lambda s: s.clone(), busy, 50) if busy else float("nan")
+    busy_legal_us = time_per_call(fresh_legal, busy, 50) if busy else float("nan")
     out = {
         "benchmark": "engine",
         "games": games,
@@ -75,6 +96,10 @@ def run(games: int = 1000, seed: int = 0, progress=None) -> dict:
         "clone_us": round(clone_us, 2),
         "legal_actions_us": round(legal_us, 2),
         "mid_game_states": len(states),
+        "clone_us_busy_board": round(busy_clone_us, 2),
+        "legal_actions_us_busy_board": round(busy_legal_us, 2),
+        "busy_states": len(busy),
+        "busy_mean_minions": round(sum(sum(len(p.board) for p in b.players) for b in busy) / max(1, len(busy)), 1),
         "deck": "liege",
         "agents": "uniform random (END_TURN included) vs same",
         "python": platform.python_version(),
