@@ -377,13 +377,14 @@ def attack_options(state, player: int) -> list[tuple[float, tuple]]:
             out.append((math.inf if a.attack >= enemy_hp else FACE_WEIGHT * a.attack, (ATTACK, a.code, ENEMY_HERO)))
         for d in targets:
             v, dies = trade_value(a, d)
-            if taunts and dies and v > -math.inf:
+            if taunts and dies:
                 # Look one trade ahead: what the rest of our attackers can do once this taunt is gone.
                 rest_att = [x for x in attackers if x is not a]
                 if a.attacks_left > 1:
                     a_health = a.health if (a.shield or d.attack <= 0 or a.is_hero) else a.health - d.attack
                     if a_health > 0:
-                        rest_att.append(_Unit(a.code, a.attack, a_health, a.taunt, False, a.is_hero, a.attacks_left - 1))
+                        rest_att.append(_Unit(a.code, a.attack, a_health, a.taunt, False, a.is_hero,
+                                              a.attacks_left - 1))
                 rest_def = [x for x in defenders if x is not d]
                 if rest_att:
                     ahead = _best_single(rest_att, rest_def, enemy_hp)
@@ -465,7 +466,8 @@ class TradingAgent(Agent):
         opp = s.players[1 - player]
         if opp.hero.health + opp.hero.armor > 12:
             return None
-        candidates = [a for a in legal if (a[0] == PLAY and a[3] == ENEMY_HERO) or (a[0] == HERO_POWER and a[1] == ENEMY_HERO)]
+        candidates = [a for a in legal
+                      if (a[0] == PLAY and a[3] == ENEMY_HERO) or (a[0] == HERO_POWER and a[1] == ENEMY_HERO)]
         if not candidates:
             return None
         full = s.determinize(player, self.rng)
@@ -527,9 +529,8 @@ class GreedyAgent(Agent):
     def act(self, observation: State) -> Action:
         s = observation
         legal = s.legal_actions()
-        forced = _forced(legal, self.rng)
-        if forced is not None:
-            return forced
+        if legal and legal[0][0] == MULLIGAN:
+            return (MULLIGAN, 0)
         if len(legal) == 1:
             return legal[0]
         player = s.current

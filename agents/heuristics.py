@@ -73,6 +73,8 @@ def greedy_score(state, player: int, style: str) -> float:
     ramp:    +5000 same condition; +50 x count difference; + own minion attack; +10 x HP difference;
              +10 x minion-health difference; +20 x minion-attack difference.
     """
+    if style not in STYLES:
+        raise ValueError(f"unknown greedy style {style!r} (styles: {', '.join(STYLES)})")
     me = state.players[player]
     opp = state.players[1 - player]
     if opp.hero.health <= 0:
@@ -97,4 +99,4 @@ def greedy_score(state, player: int, style: str) -> float:
         attack_diff = own_attack - sum(m.attack for m in theirs)
         return (5000.0 * board_won + 50.0 * (len(mine) - len(theirs)) + own_attack + 10.0 * hp_diff
                 + 10.0 * health_diff + 20.0 * attack_diff)
-    raise ValueError(f"unknown greedy style {style!r} (styles: {', '.join(STYLES)})")
+    raise AssertionError(style)

@@ -90,7 +90,7 @@ def _load_builtin() -> None:
 
     register("random", RandomAgent)
     register("random-action", RandomActionAgent)
-    for module_name in ("agents.baselines",):
+    for module_name in ("agents.baselines", "agents.search"):
         try:
             module = importlib.import_module(module_name)
         except ModuleNotFoundError as exc:

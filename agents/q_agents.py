@@ -1,0 +1,249 @@
+"""Full-game agents over the DQN board models (spec section 6): `q57:ckpt=PATH` and `q8:ckpt=PATH`.
+
+A turn: (1) the hand model, a tree over card plays and hero power on a determinized clone of the observation,
+whose leaves (the states after each play sequence, "play nothing" included) are scored by the board model as the
+mean Q over the leaf's legal board actions; the best leaf's sequence is played. (2) The board model attacks: argmax
+of the masked Q values (q8: the attacker, then the target classifier picks the target) until it chooses END_TURN.
+A weapon swing the board models cannot express goes face when no taunt is in the way.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import torch
+
+from engine.core import Action, State, UserError
+from engine.hearthstone.state import ATTACK, CHOOSE, END_TURN_ACTION, HERO_POWER, MULLIGAN, PLAY
+
+from agents.base import Agent
+from agents.board_model import (END8, ENCODER_NAME, ENCODER_VERSION, FEATURES, N8, N57, classifier_input,
+                                encode_board, index57_to_action, mask8, mask57, target_mask)
+from models.qnet import QNetwork, TargetClassifier, build_classifier, build_qnet, masked, masked_argmax, masked_mean
+
+ENEMY_HERO = 8
+
+
+def pick_target(classifier: TargetClassifier, features: np.ndarray, legal: list[tuple], slot: int) -> tuple:
+    """The classifier's legal target for the minion in `slot` (which must have a legal attack)."""
+    tmask = torch.from_numpy(target_mask(legal, slot))
+    with torch.no_grad():
+        logits = classifier(torch.from_numpy(classifier_input(features, slot)).unsqueeze(0))[0]
+    return (ATTACK, slot, 8 + int(masked_argmax(logits.cpu(), tmask)))
+
+
+class BoardModel:
+    """A trained board model: Q-network (57 or 8 actions) plus, for q8, the target classifier. CPU inference."""
+
+    def __init__(self, variant: str, qnet: QNetwork, classifier: TargetClassifier | None = None) -> None:
+        if variant not in ("q57", "q8"):
+            raise ValueError(f"unknown variant {variant!r} (q57 or q8)")
+        if variant == "q8" and classifier is None:
+            raise ValueError("the q8 board model needs a target classifier")
+        self.variant = variant
+        self.qnet = qnet.eval()
+        self.classifier = classifier.eval() if classifier is not None else None
+        self.n_actions = N57 if variant == "q57" else N8
+
+    def mask(self, legal: list[tuple]) -> np.ndarray:
+        return mask57(legal) if self.variant == "q57" else mask8(legal)
+
+    def q_values(self, features: np.ndarray) -> np.ndarray:
+        with torch.no_grad():
+            return self.qnet(torch.from_numpy(np.asarray(features, dtype=np.float32))).numpy()
+
+    def leaf_scores(self, features: np.ndarray, masks: np.ndarray) -> np.ndarray:
+        """Mean Q over each row's legal board actions (the hand model's leaf score)."""
+        with torch.no_grad():
+            q = self.qnet(torch.from_numpy(features))
+            return masked_mean(q, torch.from_numpy(masks)).numpy()
+
+    def index_to_action(self, index: int, features: np.ndarray, legal: list[tuple]) -> tuple:
+        if self.variant == "q57":
+            return index57_to_action(index)
+        if index == END8:
+            return END_TURN_ACTION
+        return pick_target(self.classifier, features, legal, index + 1)
+
+    def choose(self, state, player: int, legal: list[tuple]) -> tuple:
+        """The board model's move among `legal` (a minion attack or END_TURN)."""
+        features = encode_board(state, player)
+        m = self.mask(legal)
+        with torch.no_grad():
+            q = self.qnet(torch.from_numpy(features).unsqueeze(0))[0]
+        index = int(masked_argmax(q, torch.from_numpy(m)))
+        return self.index_to_action(index, features, legal)
+
+
+def export_checkpoint(variant: str, qnet: QNetwork, classifier: TargetClassifier | None, config: dict,
+                      metrics: dict | None = None) -> dict:
+    """The self-contained file the agents load: variant, encoder, training config, both networks."""
+    return {
+        "kind": "dqn_board_model", "variant": variant, "encoder": ENCODER_NAME, "encoder_version": ENCODER_VERSION,
+        "config": dict(config), "qnet_config": qnet.config, "state_dict": qnet.state_dict(),
+        "classifier": None if classifier is None else {"config": classifier.config, "state_dict": classifier.state_dict()},
+        "metrics": dict(metrics or {}),
+    }
+
+
+def load_board_model(path: str | Path, variant: str | None = None) -> BoardModel:
+    """Load a board model from an exported .pt or a Lightning .ckpt of train.dqn; checks variant and encoder."""
+    path = Path(path)
+    if not path.exists():
+        raise UserError(f"checkpoint {path} does not exist")
+    try:
+        ckpt: dict[str, Any] = torch.load(path, map_location="cpu", weights_only=False)
+    except Exception as exc:  # torch raises many kinds for a damaged file
+        raise UserError(f"{path}: cannot read checkpoint ({type(exc).__name__})") from None
+    if isinstance(ckpt, dict) and "dqn_export" in ckpt:
+        ckpt = ckpt["dqn_export"]
+    if not isinstance(ckpt, dict) or ckpt.get("kind") != "dqn_board_model":
+        raise UserError(f"{path}: not a DQN board-model checkpoint")
+    if ckpt.get("encoder") != ENCODER_NAME or ckpt.get("encoder_version") != ENCODER_VERSION:
+        raise UserError(f"{path}: encoder {ckpt.get('encoder')} v{ckpt.get('encoder_version')}, "
+                        f"this code reads {ENCODER_NAME} v{ENCODER_VERSION}")
+    if variant is not None and ckpt["variant"] != variant:
+        raise UserError(f"{path}: a {ckpt['variant']} checkpoint, not {variant}")
+    qnet = build_qnet(ckpt["qnet_config"])
+    qnet.load_state_dict(ckpt["state_dict"])
+    classifier = None
+    if ckpt.get("classifier") is not None:
+        classifier = build_classifier(ckpt["classifier"]["config"])
+        classifier.load_state_dict(ckpt["classifier"]["state_dict"])
+    return BoardModel(ckpt["variant"], qnet, classifier)
+
+
+# ---------------------------------------------------------------- hand model
+
+def _hand_moves(legal: list[tuple]) -> list[tuple]:
+    return [a for a in legal if a[0] == PLAY or a[0] == HERO_POWER]
+
+
+def play_sequences(state, player: int, max_nodes: int = 400) -> list[tuple[list[tuple], Any]]:
+    """(sequence, resulting state) for play sequences from `state` (a full state), depth first, the empty one first.
+
+    Identical resulting boards are kept once (different orders of the same plays); at most `max_nodes` states
+    are expanded, so a big hand stays fast. A pending in-card choice is resolved by its first option.
+    """
+    out: list[tuple[list[tuple], Any]] = [([], state)]
+    seen: set = set()
+    stack: list[tuple[list[tuple], Any]] = [([], state)]
+    expanded = 0
+    while stack and expanded < max_nodes:
+        seq, s = stack.pop()
+        expanded += 1
+        for a in reversed(_hand_moves(s.legal_actions())):
+            child = s.clone()
+            try:
+                child.apply(a)
+                while not child.is_terminal() and child.current == player and child.legal_actions()[0][0] == CHOOSE:
+                    child.apply(child.legal_actions()[0])
+            except ValueError:
+                continue
+            key = _board_key(child, player)
+            if key in seen:
+                continue
+            seen.add(key)
+            item = (seq + [a], child)
+            out.append(item)
+            if not child.is_terminal() and child.current == player:
+                stack.append(item)
+    return out
+
+
+def _board_key(s, player: int) -> tuple:
+    """What a later decision depends on: boards, heroes, hand size, mana and hero-power use."""
+    me, opp = s.players[player], s.players[1 - player]
+    def side(p):
+        return (p.hero.health, p.hero.armor, p.mana, p.hero_power_used, len(p.hand),
+                tuple((m.card.id, m.attack, m.health, m.taunt, m.divine_shield, m.can_attack(), m.frozen) for m in p.board),
+                None if p.weapon is None else (p.weapon.attack, p.weapon.durability))
+    return (s.terminal, s.winner, side(me), side(opp), tuple(c.id for c in me.hand))
+
+
+class QAgent(Agent):
+    """Hand tree + board model (spec section 6). Subclasses fix the variant."""
+
+    variant = "q57"
+
+    def __init__(self, seed: int = 0, ckpt: str = "", max_nodes: int = 400) -> None:
+        if not ckpt:
+            raise UserError(f"agent {self.name!r} needs ckpt=PATH (a checkpoint from `cardlab train dqn --variant {self.variant}`)")
+        opts: dict[str, Any] = {"ckpt": ckpt}
+        if max_nodes != 400:
+            opts["max_nodes"] = max_nodes
+        super().__init__(seed, **opts)
+        self.model = load_board_model(ckpt, self.variant)
+        self.max_nodes = max_nodes
+        self._plan: list[tuple] = []
+        self._planned_turn = -1
+
+    def reset(self, player: int, seed: int) -> None:
+        super().reset(player, seed)
+        self._plan = []
+        self._planned_turn = -1
+
+    def act(self, observation: State) -> Action:
+        s = observation
+        legal = s.legal_actions()
+        if legal[0][0] == MULLIGAN:
+            return (MULLIGAN, 0)
+        if legal[0][0] == CHOOSE:
+            return legal[self.rng.randrange(len(legal))]
+        player = s.current
+        if self._planned_turn != s.turn:
+            self._planned_turn = s.turn
+            self._plan = self.plan_cards(s, player) if _hand_moves(legal) else []
+        if self._plan:
+            action = self._plan.pop(0)
+            if action in legal:
+                return action
+            self._plan = []  # a random outcome changed the world: stop playing cards this turn
+        action = self.model.choose(s, player, legal)
+        if action == END_TURN_ACTION:
+            swing = self._weapon_swing(legal)
+            if swing is not None:
+                return swing
+        return action
+
+    def plan_cards(self, observation, player: int) -> list[tuple]:
+        """The hand model: the play sequence whose resulting board the board model likes best."""
+        full = observation.determinize(player, self.rng)
+        leaves = play_sequences(full, player, self.max_nodes)
+        best_seq: list[tuple] = []
+        scored = []
+        for seq, leaf in leaves:
+            if leaf.is_terminal():
+                if leaf.winner == player:
+                    return seq  # a sequence that wins now beats any board
+                continue
+            if leaf.current != player:
+                continue
+            scored.append((seq, leaf))
+        if not scored:
+            return best_seq
+        feats = np.stack([encode_board(leaf, player) for _, leaf in scored])
+        masks = np.stack([self.model.mask(leaf.legal_actions()) for _, leaf in scored])
+        scores = self.model.leaf_scores(feats, masks)
+        return scored[int(np.argmax(scores))][0]  # ties: the first, i.e. fewer plays
+
+    @staticmethod
+    def _weapon_swing(legal: list[tuple]) -> tuple | None:
+        if (ATTACK, 0, ENEMY_HERO) in legal:
+            return (ATTACK, 0, ENEMY_HERO)
+        return None
+
+
+class Q57Agent(QAgent):
+    name = "q57"
+    variant = "q57"
+
+
+class Q8Agent(QAgent):
+    name = "q8"
+    variant = "q8"
+
+
+AGENTS = {"q57": Q57Agent, "q8": Q8Agent}

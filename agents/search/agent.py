@@ -1,0 +1,155 @@
+"""TurnTreeSearch: plans its whole turn with the turn tree (agents/search/tree.py) on determinized clones.
+
+Randomness and hidden information:
+- The agent only sees its observation. Each plan samples full states with `observation.determinize`
+  (opponent's hand and both deck orders resampled, fresh RNG). Inside one determinization every random
+  outcome (a draw, Arcane Missiles' targets) is sampled once per branch: each child is a clone carrying the
+  parent's RNG, so the tree over one determinization is deterministic.
+- k=1: one determinization, one tree. k=K: K determinizations, K trees (budget split evenly); each tree's
+  best `TOP` leaves become candidate action sequences, every candidate is replayed on all K determinizations
+  (as far as it stays legal, then END_TURN) and the candidate with the best mean value is played.
+- Re-planning: before each action the agent compares the observed state's public key with the one the plan
+  expected (keys.public_key). A different draw, a random target, or an illegal next action starts a new plan
+  from the observed state. Budgets are per plan; a turn with re-plans spends more in total.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from engine.core import Action, State, UserError
+
+from agents.base import TurnPlanner
+from agents.search.evaluators import Evaluator, make_evaluator
+from agents.search.keys import public_key
+from agents.search.tree import ALGOS, END_TURN_ACTION, PRUNE_LEVELS, SearchResult, TurnTree
+
+TOP = 4  # candidates per determinization when k > 1
+MULLIGAN = 5
+
+
+class TurnTreeSearch(TurnPlanner):
+    """`search[:eval=rho|greedy|ckpt=PATH,prune=none|tt|dominance,max_nodes=N,max_ms=M,k=K,algo=dfs|best]`.
+
+    max_nodes / max_ms = 0 means unlimited; max_ms makes play depend on machine speed, so set max_ms=0
+    when a run must replay exactly.
+    """
+
+    name = "search"
+
+    def __init__(self, seed: int = 0, eval: str = "rho", prune: str = "dominance", max_nodes: int = 20000,
+                 max_ms: float = 1000.0, k: int = 1, algo: str = "dfs", batch: int = 64) -> None:
+        if k < 1:
+            raise UserError(f"search: k must be >= 1, got {k}")
+        if prune not in PRUNE_LEVELS:
+            raise UserError(f"search: unknown prune level {prune!r} (one of {', '.join(PRUNE_LEVELS)})")
+        if algo not in ALGOS:
+            raise UserError(f"search: unknown algo {algo!r} (one of {', '.join(ALGOS)})")
+        evaluator = make_evaluator(eval) if isinstance(eval, str) else eval
+        options: dict[str, Any] = {}
+        defaults = {"eval": "rho", "prune": "dominance", "max_nodes": 20000, "max_ms": 1000.0, "k": 1,
+                    "algo": "dfs", "batch": 64}
+        given = {"eval": eval if isinstance(eval, str) else evaluator.name, "prune": prune, "max_nodes": max_nodes,
+                 "max_ms": max_ms, "k": k, "algo": algo, "batch": batch}
+        for key, value in given.items():
+            if value != defaults[key]:
+                options[key] = value
+        super().__init__(seed, **options)
+        self.evaluator: Evaluator = evaluator
+        self.k = int(k)
+        per_tree_nodes = max(1, max_nodes // self.k) if max_nodes else 0
+        self.tree = TurnTree(evaluator, prune=prune, max_nodes=per_tree_nodes, max_ms=max_ms / self.k,
+                             algo=algo, batch_size=batch, keep_top=TOP if self.k > 1 else 1)
+        self._expect: list = []  # public key expected before each planned action
+        self.last_result: SearchResult | None = None
+        self.plans = 0  # plans made (re-plans included), for tests and statistics
+
+    def reset(self, player: int, seed: int) -> None:
+        super().reset(player, seed)
+        self._expect = []
+
+    # ------------------------------------------------------------ acting
+
+    def act(self, observation: State) -> Action:
+        legal = observation.legal_actions()
+        if legal and legal[0][0] == MULLIGAN:
+            return (MULLIGAN, 0)  # keep the starting hand (mulligan is off by default)
+        turn = getattr(observation, "turn", None)
+        if (turn != self._plan_turn or not self._plan or self._plan[0] not in legal
+                or public_key(observation, self.player) != self._expect[0]):
+            self._plan = list(self.plan_turn(observation))
+            self._plan_turn = turn
+        if self._plan and self._plan[0] in legal:
+            self._expect.pop(0)
+            return self._plan.pop(0)
+        self._plan, self._expect = [], []
+        return END_TURN_ACTION if END_TURN_ACTION in legal else legal[0]
+
+    def plan_turn(self, observation: State) -> list[Action]:
+        """The action sequence for the rest of this turn; also records the public key expected before each."""
+        self.plans += 1
+        player = self.player
+        dets = [observation.determinize(player, self.rng) for _ in range(self.k)]
+        if self.k == 1:
+            result = self.tree.search(dets[0].clone(), player)
+            actions = result.actions
+        else:
+            result, actions = self._plan_k(dets, player)
+        self.last_result = result
+        self._expect = self._expected_keys(dets[0], actions, player)
+        return actions
+
+    def _plan_k(self, dets: list, player: int) -> tuple[SearchResult, list]:
+        candidates: dict[tuple, None] = {}
+        results = []
+        for det in dets:
+            res = self.tree.search(det.clone(), player)
+            results.append(res)
+            for _, seq in res.top:
+                candidates.setdefault(tuple(seq), None)
+        best_seq: tuple = ()
+        best_mean = -math.inf
+        for seq in candidates:
+            leaves = [replay(det, seq, player) for det in dets]
+            values = self.evaluator.evaluate(leaves, player)
+            mean = sum(float(v) for v in values) / len(values)
+            if not best_seq or mean > best_mean:
+                best_seq, best_mean = seq, mean
+        merged = results[0]
+        merged.nodes = sum(r.nodes for r in results)
+        merged.elapsed_ms = sum(r.elapsed_ms for r in results)
+        merged.value = best_mean
+        merged.actions = list(best_seq)
+        return merged, list(best_seq)
+
+    @staticmethod
+    def _expected_keys(det: State, actions: list, player: int) -> list:
+        s = det.clone()
+        keys = []
+        for a in actions:
+            keys.append(public_key(s, player))
+            if a not in s.legal_actions():
+                break
+            s.apply(a)
+        while len(keys) < len(actions):
+            keys.append(None)  # never matches: re-plan there
+        return keys
+
+
+def replay(state: State, actions, player: int) -> State:
+    """`actions` applied to a clone of `state` while they stay legal, then END_TURN (the leaf they reach)."""
+    s = state.clone()
+    for a in actions:
+        if s.terminal or s.current != player:
+            return s
+        if a not in s.legal_actions():
+            break
+        s.apply(a)
+    while not s.terminal and s.current == player:
+        legal = s.legal_actions()
+        s.apply(END_TURN_ACTION if END_TURN_ACTION in legal else legal[0])
+    return s
+
+
+AGENTS = {"search": TurnTreeSearch}

@@ -1,0 +1,194 @@
+"""Canonical state keys for the turn tree: transposition keys and dominance features (spec section 5).
+
+All keys are plain tuples (hashable, cheap to compare). Minion uids never enter a key, and each side's
+minions are sorted unless a minion on that side cares about adjacency, so two action orders that lead to
+the same position (attack A then B, or B then A) give the same key.
+
+- `state_key(s)`: the transposition key of a full (determinized) state inside one search. It includes
+  everything the rest of the game can depend on, the RNG state included: on one determinization the
+  tree is deterministic, so merging two states with equal keys is exact.
+- `public_key(s, player)`: what `player` can see of the same things (opponent's hand and both decks as
+  counts, no RNG). The agent compares the key its plan expected with the observed one to re-plan.
+- `node_key(s, player)`: (exact, vector, raw) in one pass; the search's transposition key. Two states
+  are comparable for dominance only when `exact` is equal (hands, weapons, decks, RNG, max mana, and each
+  sorted minion slot's identity); then A dominates B when A's vector is >= B's everywhere. The vector holds
+  every board/hero feature an evaluator sees (rho, the greedy scores, the seed96 encoder) plus unspent mana
+  and an unused hero power, signed so that larger is better for `player`.
+"""
+
+from __future__ import annotations
+
+from engine.hearthstone.entities import Minion, Player
+
+_NONE = ()
+
+
+def _minion_key(m: Minion) -> tuple:
+    # Raw fields rather than derived attack/health: a buff and an aura give the same attack now but
+    # behave differently after a silence or when the aura source dies.
+    return (
+        m.card.id, m.base_attack, m.base_health, m.atk_buff, m.hp_buff, m.aura_atk, m.aura_hp,
+        m.aura_charge, m.temp_atk, m.damage, m.attacks_made, m.frozen, m.taunt, m.charge,
+        m.divine_shield, m.windfury, m.stealth, m.spell_damage, m.silenced, m.exhausted,
+        m.pending_destroy, m.enchants,
+    )
+
+
+def _board_key(board: list) -> tuple:
+    keys = [_minion_key(m) for m in board]
+    for m in board:
+        if m.card.adjacency:
+            return tuple(keys)  # positions matter on this side: keep the order
+    keys.sort()
+    return tuple(keys)
+
+
+def _player_key(p: Player, hidden_hand: bool) -> tuple:
+    h = p.hero
+    w = p.weapon
+    return (
+        h.damage, h.max_health, h.armor, h.temp_atk, h.attacks_made, h.frozen,
+        (w.card.id, w.attack, w.durability) if w is not None else _NONE,
+        p.mana, p.max_mana, p.overload_owed, p.overload_locked, p.hero_power_used, p.fatigue,
+        p.cards_played, len(p.hand) if hidden_hand else tuple(sorted(c.id for c in p.hand)), len(p.deck),
+        _board_key(p.board),
+    )
+
+
+def state_key(s) -> tuple:
+    """Transposition key of a full state (one determinization, one turn)."""
+    pending = s.pending
+    return (
+        s.current, s.turn, s.terminal, s.winner,
+        (pending[0], tuple(c.id for c in pending[1])) if pending is not None else _NONE,
+        s.rng.s if s.rng is not None else -1,
+        _player_key(s.players[0], False), _player_key(s.players[1], False),
+    )
+
+
+def public_key(s, player: int) -> tuple:
+    """The part of the state key `player` observes (same value on a state and on its observation)."""
+    pending = s.pending
+    if pending is not None and s.current == player:
+        pend = (pending[0], tuple(c.id for c in pending[1]))
+    else:
+        pend = (pending[0], len(pending[1])) if pending is not None else _NONE
+    return (
+        s.current, s.turn, s.terminal, s.winner, pend,
+        _player_key(s.players[player], False), _player_key(s.players[1 - player], True),
+    )
+
+
+# ---------------------------------------------------------------- dominance
+
+def _side(board: list, sign: int, own: bool) -> tuple[tuple, list, tuple]:
+    """(identities, monotone vector, raw remainder) of one side's minions, in the spec's sorted order."""
+    rows = []
+    for m in board:
+        atk = m.attack
+        hp = m.max_health - m.damage
+        if own and m.can_attack():
+            left = (2 if m.has_windfury else 1) - m.attacks_made
+        else:
+            left = 0
+        # What dominance does not order: the card (deathrattle, triggers, aura), keywords with no clear
+        # "better", and how attack/health are made up (a buff and an aura differ after a silence).
+        ident = (m.card.id, m.windfury, m.stealth, m.spell_damage, m.silenced, m.frozen, m.charge,
+                 repr(m.enchants) if m.enchants else "")
+        rows.append((atk, hp, 4 * m.taunt + 2 * m.divine_shield + (left > 0), ident, m.taunt, m.divine_shield, left,
+                     (m.base_attack, m.base_health, m.atk_buff, m.hp_buff, m.aura_atk, m.aura_hp, m.aura_charge,
+                      m.temp_atk, m.damage, m.attacks_made, m.exhausted)))
+    adjacency = False
+    for m in board:
+        if m.card.adjacency:
+            adjacency = True
+            break
+    if not adjacency:
+        rows.sort()  # spec order: attack, health, f(m) = 4*taunt + 2*divine_shield + can_attack; ties by identity
+    vec: list = []
+    for r in rows:
+        vec.append(sign * r[0])
+        vec.append(sign * r[1])
+        vec.append(sign * r[4])
+        vec.append(sign * r[5])
+        if own:  # the enemy cannot attack during our turn; its readiness resets at its turn start
+            vec.append(r[6])
+    return tuple(r[3] for r in rows), vec, tuple(r[7] for r in rows)
+
+
+def node_key(s, player: int, universe: dict | None = None, combo: bool = True) -> tuple[tuple, tuple, tuple]:
+    """(exact part, monotone vector, raw remainder) of a full state during `player`'s turn.
+
+    Two states are comparable only when their exact parts are equal; the vector holds every board and
+    hero feature an evaluator sees (rho, greedy scores, seed96), plus unspent mana and an unused hero
+    power, signed so that larger is better for `player`. The whole triple is the transposition key:
+    equal triples are the same position (up to minion order and uids) on the same RNG.
+
+    `universe` (card id -> index, usually the root's hand) moves the acting player's hand from the exact
+    part into the vector as card counts: a card still in hand is an option, so a superset hand is better.
+    Cards outside the universe stay in the exact part.
+
+    `combo=False` (no Combo card in the player's hand or deck) drops the cards-played counter, which the
+    engine reads only for Combo, so playing A then B and B then A are transpositions.
+    """
+    me = s.players[player]
+    opp = s.players[1 - player]
+    own_ident, vec, own_raw = _side(me.board, 1, True)
+    opp_ident, opp_vec, opp_raw = _side(opp.board, -1, False)
+    h = me.hero
+    oh = opp.hero
+    w = me.weapon
+    ow = opp.weapon
+    pending = s.pending
+    if universe is None:
+        hand_exact = tuple(sorted([c.id for c in me.hand]))
+        counts = ()
+    else:
+        counts = [0] * len(universe)
+        outside = []
+        for c in me.hand:
+            i = universe.get(c.id)
+            if i is None:
+                outside.append(c.id)
+            else:
+                counts[i] += 1
+        outside.sort()
+        hand_exact = tuple(outside)
+    exact = (
+        s.current, s.turn, s.terminal,
+        (pending[0], tuple(c.id for c in pending[1])) if pending is not None else _NONE,
+        s.rng.s if s.rng is not None else -1,
+        h.max_health, h.temp_atk, h.attacks_made, h.frozen,
+        (w.card.id, w.attack, w.durability) if w is not None else _NONE,
+        me.max_mana, me.overload_owed, me.overload_locked, me.fatigue, me.cards_played > 0 if combo else 0,
+        hand_exact, len(me.deck),
+        oh.max_health, oh.frozen, oh.temp_atk, oh.attacks_made,
+        (ow.card.id, ow.attack, ow.durability) if ow is not None else _NONE,
+        opp.max_mana, opp.overload_owed, opp.overload_locked, opp.fatigue,
+        tuple(sorted([c.id for c in opp.hand])), len(opp.deck),
+        own_ident, opp_ident,
+    )
+    vec.append(h.max_health - h.damage)
+    vec.append(h.armor)
+    # Unspent resources only add options: more mana and an unused hero power are better.
+    vec.append(me.mana)
+    vec.append(0 if me.hero_power_used else 1)
+    vec.extend(counts)
+    vec.extend(opp_vec)
+    vec.append(oh.damage - oh.max_health)
+    vec.append(-oh.armor)
+    return exact, tuple(vec), (own_raw, opp_raw)
+
+
+def dominance_parts(s, player: int) -> tuple[tuple, tuple]:
+    """(exact part, monotone vector) of `node_key`."""
+    exact, vec, _ = node_key(s, player)
+    return exact, vec
+
+
+def dominates(a: tuple, b: tuple) -> bool:
+    """a >= b everywhere (equal vectors count: the state is then a transposition)."""
+    for x, y in zip(a, b):
+        if x < y:
+            return False
+    return True

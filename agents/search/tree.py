@@ -1,0 +1,273 @@
+"""The turn tree (spec section 5): nodes are states of one turn, edges the acting player's actions,
+leaves the states right after END_TURN (the opponent to move, its start-of-turn effects and draw done).
+
+Two traversals over the same tree:
+- "dfs": depth first, children in legal-action order; leaves are buffered and evaluated in batches.
+- "best": best first (A*-style, as the "robot overlords" agent): a node's priority is the value of its
+  own END_TURN leaf; the most promising node is expanded next, its children's leaves in one batch.
+
+Pruning levels:
+- "none": exhaustive.
+- "tt": a child whose canonical key (keys.node_key) was already generated this search is not expanded.
+- "dominance": tt, plus a child whose monotone vector is dominated by (<= everywhere) the vector of an already
+  generated state with the same exact part (keys.node_key) is not expanded.
+
+A terminal state inside the turn (a hero died) is a leaf worth +inf / -inf; a win ends the search.
+Budgets (max_nodes generated states, max_ms wall time; 0 = unlimited) make the search anytime: it returns
+the best leaf found so far. The root's END_TURN leaf is always evaluated first, so there is always a plan.
+"""
+
+from __future__ import annotations
+
+import heapq
+import math
+import time
+from dataclasses import dataclass, field
+
+from engine.core import UserError
+
+from agents.search.evaluators import Evaluator, terminal_value
+from agents.search.keys import dominates, node_key
+
+PRUNE_LEVELS = ("none", "tt", "dominance")
+ALGOS = ("dfs", "best")
+END_TURN_ACTION = (0,)
+
+
+@dataclass
+class SearchResult:
+    actions: list  # the best leaf's action sequence (ends with END_TURN unless the game ended first)
+    value: float  # its value for the searching player
+    nodes: int = 0  # states generated (every child and leaf, pruned ones included)
+    leaves: int = 0  # leaves scored (evaluator calls + terminals)
+    expanded: int = 0  # nodes whose children were generated
+    pruned_tt: int = 0
+    pruned_dominance: int = 0
+    complete: bool = True  # False when a budget stopped the search
+    stopped_by: str = ""  # "", "nodes", "time" or "win" (a lethal line ends the search early)
+    elapsed_ms: float = 0.0
+    top: list = field(default_factory=list)  # [(value, actions)] best leaves, best first
+
+
+class _Stop(Exception):
+    """A budget ran out."""
+
+
+class TurnTree:
+    """One search configuration; `search(root, player)` may be called many times."""
+
+    def __init__(self, evaluator: Evaluator, prune: str = "dominance", max_nodes: int = 20000,
+                 max_ms: float = 1000.0, algo: str = "dfs", batch_size: int = 64, keep_top: int = 1) -> None:
+        if prune not in PRUNE_LEVELS:
+            raise UserError(f"search: unknown prune level {prune!r} (one of {', '.join(PRUNE_LEVELS)})")
+        if algo not in ALGOS:
+            raise UserError(f"search: unknown algo {algo!r} (one of {', '.join(ALGOS)})")
+        if max_nodes < 0 or max_ms < 0:
+            raise UserError(f"search: budgets must be >= 0 (0 = unlimited), got max_nodes={max_nodes}, max_ms={max_ms}")
+        self.evaluator = evaluator
+        self.prune = prune
+        self.max_nodes = int(max_nodes)
+        self.max_ms = float(max_ms)
+        self.algo = algo
+        self.batch_size = max(1, int(batch_size))
+        self.keep_top = max(1, int(keep_top))
+
+    # ------------------------------------------------------------ bookkeeping
+
+    def _reset(self, player: int) -> None:
+        self.player = player
+        self.nodes = 0
+        self.leaves = 0
+        self.expanded = 0
+        self.pruned_tt = 0
+        self.pruned_dom = 0
+        self.best_value = -math.inf
+        self.best_path: tuple = ()
+        self.found = False
+        self.top: list = []  # min-heap of (value, -order, path)
+        self.order = 0
+        self.buffer: list = []
+        self.seen: set = set()
+        self.buckets: dict = {}
+        self.won = False
+        self.start = time.perf_counter()
+        self.deadline = self.start + self.max_ms / 1000.0 if self.max_ms > 0 else math.inf
+        self.stopped_by = ""
+
+    def _count(self) -> None:
+        """Called before generating a state: enforce the budgets."""
+        if self.max_nodes and self.nodes >= self.max_nodes:
+            self.stopped_by = "nodes"
+            raise _Stop
+        if self.deadline != math.inf and time.perf_counter() >= self.deadline:
+            self.stopped_by = "time"
+            raise _Stop
+        self.nodes += 1
+
+    def _record(self, value: float, path: tuple) -> None:
+        self.leaves += 1
+        self.order += 1
+        if not self.found or value > self.best_value:
+            self.best_value = value
+            self.best_path = path
+            self.found = True
+        if self.keep_top > 1:
+            item = (value, -self.order, path)
+            if len(self.top) < self.keep_top:
+                heapq.heappush(self.top, item)
+            elif item > self.top[0]:
+                heapq.heapreplace(self.top, item)
+        if value == math.inf:
+            self.won = True
+            self.stopped_by = "win"
+            raise _Stop
+
+    def _flush(self) -> None:
+        buffer, self.buffer = self.buffer, []
+        if not buffer:
+            return
+        values = self.evaluator.evaluate([s for s, _ in buffer], self.player)
+        for v, (_, path) in zip(values, buffer):
+            self._record(float(v), path)
+
+    def _admit(self, child) -> bool:
+        """False when pruning says this child need not be expanded."""
+        prune = self.prune
+        if prune == "none":
+            return True
+        key = node_key(child, self.player, self.universe, self.combo)
+        if key in self.seen:
+            self.pruned_tt += 1
+            return False
+        self.seen.add(key)
+        if prune == "dominance":
+            exact, vec, _ = key
+            bucket = self.buckets.get(exact)
+            if bucket is None:
+                self.buckets[exact] = [vec]
+                return True
+            for other in bucket:
+                if dominates(other, vec):
+                    self.pruned_dom += 1
+                    return False
+            # Drop the vectors the new one dominates: it now prunes everything they would.
+            bucket[:] = [other for other in bucket if not dominates(vec, other)]
+            bucket.append(vec)
+        return True
+
+    # ------------------------------------------------------------ traversals
+
+    def search(self, root, player: int | None = None) -> SearchResult:
+        """Search `root` (a full state, `player` to act) and return the best leaf found."""
+        player = root.current if player is None else player
+        self._reset(player)
+        if root.terminal:
+            return self._result(complete=True, fallback=[])
+        self.universe = None
+        me = root.players[player]
+        self.combo = any(c.combo is not None for c in me.hand) or any(c.combo is not None for c in me.deck)
+        if self.prune == "dominance":
+            ids = sorted({c.id for c in root.players[player].hand})
+            self.universe = {cid: i for i, cid in enumerate(ids)}
+        if self.prune != "none":
+            self._admit(root)
+        # The root's own END_TURN leaf first, outside the budget: there is always a plan.
+        # (A pending in-card choice has no END_TURN; the search then starts with the choice.)
+        complete = True
+        try:
+            if END_TURN_ACTION in root.legal_actions():
+                self.nodes += 1
+                leaf = root.child(END_TURN_ACTION)
+                self.buffer.append((leaf, (END_TURN_ACTION,)))
+                self._flush()
+            if self.algo == "dfs":
+                self._dfs(root)
+            else:
+                self._best_first(root)
+            self._flush()
+        except _Stop:
+            complete = self.won
+            try:
+                self._flush()
+            except _Stop:
+                pass
+        return self._result(complete, fallback=[root.legal_actions()[0]])
+
+    def _result(self, complete: bool, fallback: list) -> SearchResult:
+        top = [(v, list(p)) for v, _, p in sorted(self.top, reverse=True)] if self.keep_top > 1 else []
+        if not top and self.found:
+            top = [(self.best_value, list(self.best_path))]
+        return SearchResult(
+            actions=list(self.best_path) if self.found else fallback,
+            value=self.best_value if self.found else -math.inf,
+            nodes=self.nodes, leaves=self.leaves, expanded=self.expanded,
+            pruned_tt=self.pruned_tt, pruned_dominance=self.pruned_dom,
+            complete=complete, stopped_by=self.stopped_by,
+            elapsed_ms=(time.perf_counter() - self.start) * 1000.0, top=top,
+        )
+
+    def _dfs(self, root) -> None:
+        player = self.player
+        stack = [(root, ())]
+        batch = self.batch_size
+        while stack:
+            state, path = stack.pop()
+            self.expanded += 1
+            children = []
+            for a in state.legal_actions():
+                if a == END_TURN_ACTION and state is root:
+                    continue  # scored before the search started
+                self._count()
+                child = state.child(a)
+                p = path + (a,)
+                if child.terminal:
+                    self._record(terminal_value(child, player), p)
+                elif child.current != player:
+                    self.buffer.append((child, p))
+                    if len(self.buffer) >= batch:
+                        self._flush()
+                elif self._admit(child):
+                    children.append((child, p))
+            children.reverse()  # pop in legal-action order
+            stack.extend(children)
+
+    def _best_first(self, root) -> None:
+        player = self.player
+        heap: list = [(0.0, 0, root, ())]
+        order = 0
+        while heap:
+            _, _, state, path = heapq.heappop(heap)
+            self.expanded += 1
+            fresh = []  # (child, path, its END_TURN leaf or None for a pending choice)
+            stop = None
+            try:
+                for a in state.legal_actions():
+                    if a == END_TURN_ACTION:
+                        continue  # this node's leaf was scored when the node was generated
+                    self._count()
+                    child = state.child(a)
+                    p = path + (a,)
+                    if child.terminal:
+                        self._record(terminal_value(child, player), p)
+                        continue
+                    if not self._admit(child):
+                        continue
+                    leaf = None
+                    if END_TURN_ACTION in child.legal_actions():
+                        self._count()
+                        leaf = child.child(END_TURN_ACTION)
+                    fresh.append((child, p, leaf))
+            except _Stop as exc:
+                stop = exc  # score what this expansion generated, then stop
+            scored = [item for item in fresh if item[2] is not None]
+            values = self.evaluator.evaluate([leaf for _, _, leaf in scored], player) if scored else []
+            priority = {}
+            for (child, p, _), v in zip(scored, values):
+                priority[id(child)] = float(v)
+                self._record(float(v), p + (END_TURN_ACTION,))
+            if stop is not None:
+                raise stop
+            for child, p, _ in fresh:
+                order += 1
+                # A pending choice has no leaf: expand it first (it is a forced step, not a decision point).
+                heapq.heappush(heap, (-priority.get(id(child), math.inf), order, child, p))
