@@ -58,13 +58,10 @@ def make_agent(spec: str, seed: int = 0) -> Agent:
     if factory is None:
         raise UserError(f"unknown agent {name!r} (available: {', '.join(sorted(_FACTORIES))})")
     params = inspect.signature(factory).parameters
-    accepts_any = any(p.kind == p.VAR_KEYWORD for p in params.values())
     kwargs = {}
     for key, value in options.items():
-        if key not in params or key == "seed":
-            if accepts_any:
-                kwargs[key] = value
-                continue
+        # Only declared keyword parameters are options: a stray **kwargs must not swallow typos.
+        if key not in params or key == "seed" or params[key].kind == params[key].VAR_KEYWORD:
             known = [k for k in params if k not in ("seed", "self") and params[k].kind != params[k].VAR_KEYWORD]
             raise UserError(f"agent {name!r}: unknown option {key!r} (options: {', '.join(known) or 'none'})")
         kwargs[key] = _convert(name, key, value, params[key].default)
@@ -90,7 +87,7 @@ def _load_builtin() -> None:
 
     register("random", RandomAgent)
     register("random-action", RandomActionAgent)
-    for module_name in ("agents.baselines", "agents.search"):
+    for module_name in ("agents.baselines", "agents.search", "agents.q_agents"):
         try:
             module = importlib.import_module(module_name)
         except ModuleNotFoundError as exc:

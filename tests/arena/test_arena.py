@@ -1,0 +1,111 @@
+"""Arena statistics, reproducibility across worker counts, game logs and the CLI's error handling."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from arena import gamelog
+from arena.match import DeckChoice, run_match
+from arena.stats import percentile, wilson_interval
+from cardlab.cli import main
+from engine.core import UserError
+
+
+def test_wilson_interval_known_values():
+    lo, hi = wilson_interval(50, 100)
+    assert lo == pytest.approx(0.4038, abs=1e-4) and hi == pytest.approx(0.5962, abs=1e-4)
+    lo, hi = wilson_interval(100, 100)
+    assert hi == 1.0 and lo == pytest.approx(0.9630, abs=1e-4)
+    assert wilson_interval(0, 0) == (0.0, 1.0)
+
+
+def test_percentile_nearest_rank():
+    assert percentile([5, 1, 3, 2, 4], 95) == 5
+    assert percentile([5, 1, 3, 2, 4], 50) == 3
+    assert percentile([], 95) == 0.0
+
+
+def test_match_is_reproducible_for_any_worker_count():
+    decks = DeckChoice.from_options(deck="liege")
+    one = run_match(("trading", "random-action"), decks, 24, workers=1, seed=5).to_json()
+    two = run_match(("trading", "random-action"), decks, 24, workers=2, seed=5).to_json()
+    keys = ("wins", "draws", "errors", "mean_turns")
+    assert {k: one[k] for k in keys} == {k: two[k] for k in keys}
+    other = run_match(("random", "random-action"), decks, 24, workers=1, seed=6).to_json()
+    assert other["wins"] != one["wins"] or other["mean_turns"] != one["mean_turns"]
+
+
+def test_first_player_alternates_and_decks_follow_agents(tmp_path):
+    decks = DeckChoice.from_options(decks=["basic-warrior", "basic-mage"])
+    run_match(("random", "random"), decks, 4, seed=1, log_dir=tmp_path, keep_logs=True)
+    logs = sorted(tmp_path.glob("*.json"))
+    assert len(logs) == 4
+    for i, path in enumerate(logs):
+        log = gamelog.load(path)
+        a_seat = log["result"]["a_seat"]
+        assert a_seat == i % 2
+        assert log["decks"][a_seat]["class"] == "WARRIOR" and log["decks"][1 - a_seat]["class"] == "MAGE"
+
+
+def test_saved_game_replays_to_the_same_result(tmp_path, capsys):
+    decks = DeckChoice.from_options(deck="liege")
+    run_match(("greedy", "trading"), decks, 1, seed=3, log_dir=tmp_path, keep_logs=True)
+    path = next(tmp_path.glob("*.json"))
+    log = gamelog.load(path)
+    *_, (final, _) = list(gamelog.replay_states(log))
+    assert final.is_terminal()
+    assert main(["replay", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "=== turn 1" in out and "result:" in out
+
+
+def test_arena_json_reports_interval(capsys):
+    assert main(["arena", "trading", "random", "--games", "6", "--json"]) == 0
+    r = json.loads(capsys.readouterr().out)
+    assert r["games"] == 6 and r["wins"]["A"] + r["wins"]["B"] + r["draws"] + r["errors"] == 6
+    lo, hi = r["ci95"]
+    assert lo <= r["win_rate"] <= hi
+    assert r["errors"] == 0 and r["games_per_sec"] > 0
+
+
+@pytest.mark.parametrize("argv, needle", [
+    (["arena", "nobody", "random"], "unknown agent 'nobody'"),
+    (["arena", "random", "random", "--deck", "no-such-deck"], "unknown deck 'no-such-deck'"),
+    (["arena", "random", "random", "--games", "0"], "--games must be positive"),
+    (["arena", "greedy:style=sideways", "random"], "style"),
+    (["arena", "random:depth=3", "random"], "unknown option 'depth'"),
+    (["arena", "random", "random", "--deck", "liege", "--deck-pool", "basic"], "only one of"),
+    (["replay", "missing-file.json"], "does not exist"),
+])
+def test_cli_errors_are_one_line_and_exit_2(argv, needle, capsys):
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert needle in err and "Traceback" not in err and err.count("\n") == 1
+
+
+def test_corrupt_game_log_is_a_clear_error(tmp_path):
+    bad = tmp_path / "bad.json"
+    bad.write_text("{not json")
+    with pytest.raises(UserError, match="not a cardlab game log"):
+        gamelog.load(bad)
+
+
+def test_agent_errors_are_counted_not_fatal(tmp_path, monkeypatch):
+    from agents.random_agents import RandomAgent
+
+    calls = {"n": 0}
+    original = RandomAgent.act
+
+    def flaky(self, obs):
+        calls["n"] += 1
+        if calls["n"] == 30:
+            raise RuntimeError("boom")
+        return original(self, obs)
+
+    monkeypatch.setattr(RandomAgent, "act", flaky)
+    report = run_match(("random", "random-action"), DeckChoice.from_options(deck="liege"), 3, seed=2, log_dir=tmp_path)
+    assert report.errors == 1 and len(report.error_logs) == 1
+    log = gamelog.load(report.error_logs[0])
+    assert "boom" in log["error"]
