@@ -63,8 +63,6 @@ class Deck:
 def validate(name: str, hero_class: str, cards: list[CardDef], *, check_implemented: bool = True) -> Deck:
     if hero_class not in CLASSES:
         raise DeckError(f"deck {name!r}: unknown class {hero_class!r} (one of {', '.join(CLASSES)})")
-    if len(cards) != DECK_SIZE:
-        raise DeckError(f"deck {name!r}: has {len(cards)} cards, needs {DECK_SIZE}")
     counts: dict[str, int] = {}
     for c in cards:
         counts[c.id] = counts.get(c.id, 0) + 1
@@ -79,6 +77,8 @@ def validate(name: str, hero_class: str, cards: list[CardDef], *, check_implemen
         limit = 1 if card.rarity == "LEGENDARY" else 2
         if n > limit:
             raise DeckError(f"deck {name!r}: {n} copies of {card.name}, at most {limit} allowed")
+    if len(cards) != DECK_SIZE:
+        raise DeckError(f"deck {name!r}: has {len(cards)} cards, needs {DECK_SIZE}")
     return Deck(name, hero_class, tuple(cards))
 
 
@@ -106,7 +106,10 @@ def parse_text(text: str, source: str) -> Deck:
         cards.extend([card] * int(count_text))
     if not hero_class:
         raise DeckError(f"{source}: missing 'class: NAME' line")
-    return validate(name, hero_class, cards)
+    try:
+        return validate(name, hero_class, cards)
+    except DeckError as exc:
+        raise DeckError(f"{source}: {exc}") from None
 
 
 def parse_deckstring(code: str) -> Deck:
@@ -114,8 +117,8 @@ def parse_deckstring(code: str) -> Deck:
 
     try:
         cards_counts, heroes, _fmt, *_ = hs_parse(code)
-    except (ValueError, EOFError, binascii.Error, IndexError, KeyError) as exc:
-        raise DeckError(f"invalid deckstring {code[:40]!r}: {exc}") from None
+    except (ValueError, EOFError, TypeError, binascii.Error, IndexError, KeyError) as exc:
+        raise DeckError(f"invalid deckstring {code[:40]!r}: truncated or corrupt") from None
     hero_class = next((c for c, dbf in HERO_DBF.items() if heroes and dbf == heroes[0]), "")
     db = card_db()
     cards: list[CardDef] = []
@@ -142,6 +145,8 @@ def load_deck(spec: str) -> Deck:
     if path.is_file():
         return parse_text(path.read_text(encoding="utf-8"), spec)
     candidate = Path(spec)
+    if not candidate.is_file() and _looks_like_deckstring(spec):
+        return parse_deckstring(spec)
     if candidate.suffix or "/" in spec:
         if not candidate.is_file():
             raise DeckError(f"deck file {spec!r} does not exist")

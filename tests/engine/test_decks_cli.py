@@ -1,0 +1,100 @@
+"""Decks (text, files, deckstrings), the card/deck listings and the terminal game."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from cardlab.cli import main
+from engine.hearthstone.decks import DeckError, builtin_names, load_deck
+
+LIEGE = ["Abomination", "Abusive Sergeant", "Acolyte of Pain", "Arcane Explosion", "Arcane Intellect",
+         "Arcane Missiles", "Bloodfen Raptor", "Bluegill Warrior", "Boulderfist Ogre", "Chillwind Yeti", "Fireball",
+         "Flamestrike", "Frostbolt", "Gurubashi Berserker", "Ironfur Grizzly", "Mana Wyrm", "Sen'jin Shieldmasta",
+         "Shattered Sun Cleric"]
+
+
+def test_cards_json_shows_every_basic_and_liege_card_implemented(capsys):
+    assert main(["cards", "--json"]) == 0
+    rows = json.loads(capsys.readouterr().out)
+    assert len(rows) == 382
+    assert {"id", "name", "cost", "implemented"} <= set(rows[0])
+    basic = [r for r in rows if r["rarity"] == "FREE"]
+    assert len(basic) == 129 and all(r["implemented"] for r in basic)
+    by_name = {r["name"]: r for r in rows}
+    assert all(by_name[n]["implemented"] for n in LIEGE)
+    assert any(not r["implemented"] for r in rows)  # the rest of Classic is listed, not hidden
+
+
+def test_liege_deck_matches_the_spec():
+    deck = load_deck("liege")
+    assert deck.hero_class == "MAGE" and len(deck.cards) == 30
+    counts = {c.name: n for c, n in deck.counts()}
+    assert counts["Bloodfen Raptor"] == 1 and counts["Mana Wyrm"] == 2 and set(counts) == set(LIEGE)
+
+
+@pytest.mark.parametrize("name", builtin_names())
+def test_builtin_decks_round_trip_through_deckstrings(name):
+    deck = load_deck(name)
+    again = load_deck(deck.deckstring())
+    assert sorted(c.id for c in again.cards) == sorted(c.id for c in deck.cards)
+    assert again.hero_class == deck.hero_class
+
+
+def _deck_file(tmp_path, body: str):
+    path = tmp_path / "my.deck.txt"
+    path.write_text(body)
+    return str(path)
+
+
+@pytest.mark.parametrize("body, needle", [
+    ("class: MAGE\n30 Fireball\n", "at most 2 allowed"),
+    ("class: MAGE\n2 Fireball\n", "has 2 cards, needs 30"),
+    ("class: MAGE\n2 Fireballl\n" + "2 Chillwind Yeti\n" * 14, "unknown card 'Fireballl' (did you mean 'Fireball'?)"),
+    ("class: WARRIOR\n2 Fireball\n" + "2 Chillwind Yeti\n" * 14, "Fireball is a MAGE card"),
+    ("class: MAGE\n2 Ragnaros the Firelord\n", "Ragnaros"),
+    ("class: WIZARD\n", "unknown class"),
+    ("2 Fireball\n", "missing 'class"),
+    ("class: MAGE\nFireball x2\n", "expected 'COUNT Card Name'"),
+])
+def test_malformed_decks_are_clear_errors(tmp_path, body, needle):
+    with pytest.raises(DeckError, match=None) as info:
+        load_deck(_deck_file(tmp_path, body))
+    assert needle in str(info.value)
+    assert "my.deck.txt" in str(info.value) or "deck" in str(info.value)
+
+
+def test_unimplemented_card_is_named(tmp_path):
+    body = "class: MAGE\n1 Ragnaros the Firelord\n1 Fireball\n" + "2 Chillwind Yeti\n" * 14
+    with pytest.raises(DeckError, match="Ragnaros the Firelord is not implemented"):
+        load_deck(_deck_file(tmp_path, body))
+
+
+def test_bad_deckstring_and_missing_file():
+    with pytest.raises(DeckError, match="invalid deckstring"):
+        load_deck("AAECAf0EHk5vdEFEZWNr")
+    with pytest.raises(DeckError, match="does not exist"):
+        load_deck("decks/missing.txt")
+
+
+def test_decks_json_lists_deckstrings(capsys):
+    assert main(["decks", "--json"]) == 0
+    rows = json.loads(capsys.readouterr().out)
+    assert {r["key"] for r in rows} == set(builtin_names())
+    assert all(r["deckstring"].startswith("AAE") for r in rows)
+
+
+def test_terminal_game_reasks_invalid_input():
+    from rich.console import Console
+
+    from agents.registry import make_agent
+    from arena.human import play_human
+
+    answers = iter(["x", "99", "0"] + ["0"] * 400)
+    console = Console(record=True, width=120)
+    deck = load_deck("liege")
+    result = play_human(make_agent("random"), deck, deck, 4, True, lambda prompt: next(answers), console)
+    text = console.export_text()
+    assert "please type a number from 0 to" in text
+    assert result in (-1, 0, 1)
