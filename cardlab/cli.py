@@ -5,16 +5,19 @@ from __future__ import annotations
 import argparse
 import sys
 
-from cardlab.commands import arena, bench, cards, decks, play, replay, tournament
+from cardlab.commands import arena, bench, cards, datagen, decks, inspect, play, replay, tournament, train
 
 COMMANDS = {
     "cards": cards,
     "decks": decks,
     "bench": bench,
+    "datagen": datagen,
+    "inspect": inspect,
     "arena": arena,
     "tournament": tournament,
     "replay": replay,
     "play": play,
+    "train": train,
 }
 
 

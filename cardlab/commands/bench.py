@@ -6,19 +6,26 @@ import json
 
 from engine.core import UserError
 
-HELP = "run a speed benchmark: engine"
+HELP = "run a speed benchmark: engine, datagen"
 
 
 def add_arguments(p) -> None:
-    p.add_argument("which", choices=["engine"], help="what to measure")
-    p.add_argument("--games", type=int, default=1000, help="games to play (default 1000)")
+    p.add_argument("which", choices=["engine", "datagen"], help="what to measure")
+    p.add_argument("--games", type=int, default=None, help="games to play (default: engine 1000, datagen 200)")
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--json", action="store_true", help="print one JSON object")
 
 
 def run(args) -> int:
-    if args.games <= 0:
+    if args.games is not None and args.games <= 0:
         raise UserError(f"--games must be positive, got {args.games}")
+    if args.which == "datagen":
+        from benchmarks import datagen_bench
+
+        result = datagen_bench.run(games=args.games or 200, seed=args.seed)
+        print(json.dumps(result) if args.json else "\n".join(f"{k:>24}: {v}" for k, v in result.items()))
+        return 1 if result.get("errors") else 0
+    args.games = args.games or 1000
     from benchmarks import engine_bench
 
     if args.json:

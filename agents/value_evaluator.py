@@ -1,0 +1,115 @@
+"""Leaf evaluation with a trained value network (one MLP or the threat-colour trio), batched, CPU or GPU.
+
+Checkpoints are the small files `cardlab train value` exports (`value.pt`): weights plus the encoder
+name/version, normalisation, architecture and a data summary, so they load without Lightning.
+"""
+
+from __future__ import annotations
+
+import math
+from pathlib import Path
+
+import numpy as np
+import torch
+
+from engine.core import UserError
+from models.value import ColourTrio, ValueNet
+
+EXPORT_FORMAT = "cardlab-value"
+EXPORT_VERSION = 1
+
+
+def load_value_checkpoint(path: str | Path, game: str = "hearthstone"):
+    """(network in eval mode, meta) from an exported checkpoint; one clear error for bad files."""
+    path = Path(path)
+    if not path.is_file():
+        raise UserError(f"checkpoint {str(path)!r} does not exist")
+    try:
+        blob = torch.load(path, map_location="cpu", weights_only=True)
+    except Exception as exc:  # torch raises many types for corrupt or foreign files
+        raise UserError(f"{path}: not a readable cardlab value checkpoint ({type(exc).__name__})") from None
+    meta = blob.get("meta") if isinstance(blob, dict) else None
+    if not isinstance(meta, dict) or meta.get("format") != EXPORT_FORMAT:
+        raise UserError(f"{path}: not a cardlab value checkpoint (`cardlab train value` writes value.pt)")
+    if meta.get("version") != EXPORT_VERSION:
+        raise UserError(f"{path}: value checkpoint version {meta.get('version')} is not supported")
+    if meta.get("game") != game:
+        raise UserError(f"{path}: trained for the game {meta.get('game')!r}, not {game!r}")
+    cfg = meta["config"]
+    kwargs = dict(hidden=cfg["hidden"], activation=cfg["activation"], norm=cfg["norm"], dropout=cfg["dropout"],
+                  output_scale=float(meta["label_scale"]))
+    net = ColourTrio(meta["in_dim"], **kwargs) if meta["kind"] == "colour_trio" else ValueNet(meta["in_dim"], **kwargs)
+    try:
+        net.load_state_dict(blob["state_dict"])
+    except (RuntimeError, KeyError) as exc:
+        raise UserError(f"{path}: weights do not match the architecture in its metadata ({exc})") from None
+    net.eval()
+    return net, meta
+
+
+def _terminal_value(state, player: int) -> float:
+    if state.winner == player:
+        return math.inf
+    if state.winner == 1 - player:
+        return -math.inf
+    return 0.0
+
+
+class ValueNetEvaluator:
+    """evaluate(states, player) -> values in label units (about -100..100), larger = better for player."""
+
+    def __init__(self, path: str | Path, device: str = "auto") -> None:
+        # Encoders live in datagen/encoders; the network only sees their tensors.
+        from datagen.encoders import get_encoder
+
+        self.net, self.meta = load_value_checkpoint(path)
+        self.path = str(path)
+        self.name = f"ckpt={path}"
+        try:
+            self.encoder = get_encoder(self.meta["encoder"])
+        except UserError as exc:
+            raise UserError(f"{path}: its encoder cannot be built here ({exc})") from None
+        want = int(self.meta.get("encoder_version", 0))
+        if self.encoder.version != want or self.encoder.dim != int(self.meta["in_dim"]):
+            raise UserError(
+                f"{path}: trained with encoder {self.meta['encoder']} v{want} (dim {self.meta['in_dim']}), "
+                f"but this cardlab has v{self.encoder.version} (dim {self.encoder.dim}); retrain or use a matching version")
+        if device == "auto":
+            device = "cuda" if torch.cuda.is_available() else "cpu"
+        self.device = torch.device(device)
+        self.net.to(self.device)
+        self.trio = isinstance(self.net, ColourTrio)
+        thresholds = self.meta.get("colour_thresholds") or {}
+        self.green = int(thresholds.get("green", 15))
+        self.red = int(thresholds.get("red", 1))
+
+    def colour(self, state, player: int) -> int:
+        """0 green, 1 yellow, 2 red: own hero health minus the enemy board's attack (spec section 4)."""
+        eff = state.players[player].hero.health - sum(m.attack for m in state.players[1 - player].board)
+        return 2 if eff < self.red else (0 if eff >= self.green else 1)
+
+    @torch.no_grad()
+    def evaluate(self, states: list, player: int) -> list[float]:
+        out = [0.0] * len(states)
+        live = [i for i, s in enumerate(states) if not s.terminal]
+        for i, s in enumerate(states):
+            if s.terminal:
+                out[i] = _terminal_value(s, player)
+        if not live:
+            return out
+        x = torch.from_numpy(self.encoder.encode_many([states[i] for i in live], player)).to(self.device)
+        if self.trio:
+            colour = torch.tensor([self.colour(states[i], player) for i in live], device=self.device)
+            values = self.net.value(x, colour)
+        else:
+            values = self.net.value(x)
+        for i, v in zip(live, values.float().cpu().numpy().tolist()):
+            out[i] = v
+        return out
+
+    def __repr__(self) -> str:
+        return f"<ValueNetEvaluator {self.path} {self.meta['kind']} {self.meta['encoder']}>"
+
+
+def values_of(evaluator: ValueNetEvaluator, states: list, player: int) -> np.ndarray:
+    return np.asarray(evaluator.evaluate(states, player), dtype=np.float64)

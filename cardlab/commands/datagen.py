@@ -1,0 +1,130 @@
+"""`cardlab datagen OUT.h5`: self-play games recorded as labelled state chains in an HDF5 file."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+HELP = "play self-play games and record labelled state chains (full / threat-colour) to HDF5"
+
+
+def add_arguments(p) -> None:
+    from cardlab.commands.arena import add_deck_arguments
+
+    p.add_argument("out", metavar="OUT.h5", help="the HDF5 file to write")
+    p.add_argument("--games", type=int, default=100, help="self-play games in total (default 100)")
+    p.add_argument("--agents", nargs=2, metavar=("A", "B"), default=["trading", "trading"],
+                   help="agent specs (default: trading trading); A plays first in even games")
+    add_deck_arguments(p)
+    p.add_argument("--workers", type=int, default=1, help="worker processes (the file does not depend on it)")
+    p.add_argument("--seed", type=int, default=0, help="run seed; game i depends only on (seed, i)")
+    p.add_argument("--chains", default="full,colour", help="chain kinds to record: full,colour (default both)")
+    p.add_argument("--encoder", default="seed96", help="state encoder spec (seed96, seed96:random_slots=true, rich)")
+    p.add_argument("--gamma", type=float, default=0.9, help="label discount (default 0.9)")
+    p.add_argument("--reward", type=float, default=100.0, help="label reward magnitude (default 100)")
+    p.add_argument("--green-threshold", type=int, default=15,
+                   help="effective HP at or above this is green (ours; default 15); below 1 is red")
+    p.add_argument("--red-topup", type=int, default=0, metavar="N",
+                   help="N extra games recording colour chains from random red states (thesis top-up)")
+    p.add_argument("--max-turns", type=int, default=50, help="a game reaching this turn is a draw (default 50)")
+    p.add_argument("--store-states", action="store_true", help="also store each row's state (JSON, compressed)")
+    p.add_argument("--resume", action="store_true", help="continue OUT.h5 up to --games (same settings)")
+    p.add_argument("--force", action="store_true", help="overwrite OUT.h5 if it exists")
+    p.add_argument("--commit-every", type=int, default=16, help="games per commit (a crash loses at most these)")
+    p.add_argument("--backend", choices=["process", "ray"], default="process",
+                   help="process (default) or ray (optional extra: pip install -e '.[ray]')")
+    p.add_argument("--quiet", action="store_true", help="no progress bar")
+
+
+def _settings(args):
+    from datagen.runner import DatagenSettings
+
+    return DatagenSettings(
+        agents=tuple(args.agents), deck=args.deck, decks=tuple(args.decks) if args.decks else None,
+        deck_pool=args.deck_pool, seed=args.seed, chains=tuple(c.strip() for c in args.chains.split(",") if c.strip()),
+        encoder=args.encoder, gamma=args.gamma, reward=args.reward, green_threshold=args.green_threshold,
+        store_states=args.store_states, max_turns=args.max_turns, games=args.games, red_topup=args.red_topup)
+
+
+def run(args) -> int:
+    from engine.core import UserError
+    from datagen.runner import generate
+
+    if args.resume and args.force:
+        raise UserError("give --resume or --force, not both")
+    if args.commit_every <= 0:
+        raise UserError(f"--commit-every must be positive, got {args.commit_every}")
+    settings = _settings(args)
+    kwargs = dict(workers=args.workers, resume=args.resume, force=args.force, commit_every=args.commit_every,
+                  backend=args.backend)
+    if args.quiet or not sys.stderr.isatty():
+        summary = generate(args.out, settings, **kwargs)
+    else:
+        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+        columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TextColumn("games"),
+                   TextColumn("{task.fields[states]} states, {task.fields[rate]} games/s"), TimeElapsedColumn())
+        import time
+
+        t0 = time.perf_counter()
+        with Progress(*columns, transient=True) as progress:
+            task = progress.add_task(f"datagen {args.out}", total=settings.total_games, states=0, rate="-")
+
+            def update(done: int, states: int) -> None:
+                dt = time.perf_counter() - t0
+                progress.update(task, completed=done, states=states, rate=f"{done / dt:.1f}" if dt else "-")
+
+            summary = generate(args.out, settings, progress=update, **kwargs)
+    rate = summary.games_written / summary.elapsed_s if summary.elapsed_s else 0.0
+    print(f"{summary.path}: {summary.games_completed}/{settings.total_games} games complete; this run wrote "
+          f"{summary.games_written} games, {summary.states_written} states ({rate:.1f} games/s); errors {summary.errors}")
+    if summary.first_error:
+        print(f"first game error: {summary.first_error}", file=sys.stderr)
+    if summary.interrupted:
+        print(f"interrupted: the file holds the {summary.games_completed} completed games. Continue with:\n"
+              f"  cardlab datagen {args.out} --resume " + " ".join(_resume_args(args)), file=sys.stderr)
+        return 130
+    return 0
+
+
+def _resume_args(args) -> list[str]:
+    out = ["--games", str(args.games), "--agents", *args.agents, "--seed", str(args.seed), "--chains", args.chains,
+           "--encoder", args.encoder]
+    for flag, value in (("--deck", args.deck), ("--deck-pool", args.deck_pool)):
+        if value:
+            out += [flag, value]
+    if args.decks:
+        out += ["--decks", *args.decks]
+    if args.gamma != 0.9:
+        out += ["--gamma", str(args.gamma)]
+    if args.reward != 100.0:
+        out += ["--reward", str(args.reward)]
+    if args.green_threshold != 15:
+        out += ["--green-threshold", str(args.green_threshold)]
+    if args.red_topup:
+        out += ["--red-topup", str(args.red_topup)]
+    if args.max_turns != 50:
+        out += ["--max-turns", str(args.max_turns)]
+    if args.store_states:
+        out.append("--store-states")
+    if args.workers != 1:
+        out += ["--workers", str(args.workers)]
+    return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Standalone entry (python -m cardlab.commands.datagen) until the verb is wired into cardlab.cli."""
+    from engine.core import UserError
+
+    p = argparse.ArgumentParser(prog="cardlab datagen", description=HELP)
+    add_arguments(p)
+    args = p.parse_args(argv)
+    try:
+        return run(args)
+    except UserError as exc:
+        print(f"cardlab datagen: error: {exc}", file=sys.stderr)
+        return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())

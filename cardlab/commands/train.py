@@ -1,0 +1,72 @@
+"""`cardlab train value|dqn`: train networks with Lightning (TensorBoard logs, checkpoints)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+HELP = "train a value network on datagen chains (value) or a DQN board model (dqn)"
+
+
+def add_arguments(p) -> None:
+    sub = p.add_subparsers(dest="what", metavar="WHAT", required=True)
+    v = sub.add_parser("value", help="state-value network (one MLP, or the threat-colour trio)")
+    v.add_argument("--data", required=True, help="HDF5 file written by `cardlab datagen`")
+    v.add_argument("--config", help="YAML config (see configs/value_*.yaml); command-line options override it")
+    v.add_argument("--chains", choices=["full", "colour"], help="full chains (one net) or colour chains (three nets)")
+    v.add_argument("--max-epochs", type=int)
+    v.add_argument("--batch-size", type=int)
+    v.add_argument("--lr", type=float)
+    v.add_argument("--seed", type=int)
+    v.add_argument("--devices", help="Lightning devices, e.g. auto, 1, 2")
+    v.add_argument("--strategy", help="Lightning strategy, e.g. ddp for several GPUs")
+    v.add_argument("--precision", help="e.g. 32-true, 16-mixed, bf16-mixed")
+    v.add_argument("--out", default="runs/value", help="output folder (value.pt, checkpoints/, tensorboard/)")
+    v.add_argument("--json", action="store_true", help="print the summary as JSON")
+    v.set_defaults(run_what=run_value)
+    try:
+        from cardlab.commands import train_dqn
+    except ImportError:
+        return
+    d = sub.add_parser("dqn", help=train_dqn.HELP)
+    train_dqn.add_arguments(d)
+    d.set_defaults(run_what=train_dqn.run)
+
+
+def load_yaml(path: str) -> dict:
+    import yaml
+
+    from engine.core import UserError
+
+    p = Path(path)
+    if not p.is_file():
+        raise UserError(f"config {path!r} does not exist")
+    try:
+        data = yaml.safe_load(p.read_text(encoding="utf-8")) or {}
+    except yaml.YAMLError as exc:
+        raise UserError(f"{path}: invalid YAML ({exc})") from None
+    if not isinstance(data, dict):
+        raise UserError(f"{path}: a config must be a mapping of settings")
+    return data
+
+
+def run_value(args) -> int:
+    from train.value import ValueConfig, fit_value
+
+    settings = load_yaml(args.config) if args.config else {}
+    overrides = {"chains": args.chains, "max_epochs": args.max_epochs, "batch_size": args.batch_size, "lr": args.lr,
+                 "seed": args.seed, "devices": args.devices, "strategy": args.strategy, "precision": args.precision}
+    settings.update({k: v for k, v in overrides.items() if v is not None})
+    cfg = ValueConfig.from_dict(settings, args.config or "options")
+    summary = fit_value(args.data, cfg, args.out, progress=not args.json)
+    if args.json:
+        print(json.dumps(summary))
+    else:
+        print(f"checkpoint: {summary['checkpoint']}")
+        print(f"tensorboard: tensorboard --logdir {summary['tensorboard']}")
+        print(f"test: {summary['test']}")
+    return 0
+
+
+def run(args) -> int:
+    return args.run_what(args)

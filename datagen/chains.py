@@ -1,0 +1,194 @@
+"""Chain recording and labelling (spec section 4).
+
+Full chains: each player's state at the end of each of its turns, taken just before its END_TURN is applied
+(what the player leaves on the board; the opponent's draw is not yet known) plus, for the player who acted
+last, the terminal state when the game ends inside a turn. Labels f(i, n) = gamma^(n - i) * reward * outcome.
+
+Threat-colour chains: the acting player's state after every action it takes (END_TURN included), coloured
+by effective HP = own hero health - total attack of enemy minions: red < red_threshold (1), green >=
+green_threshold (ours, default 15), yellow between. A sub-chain is a maximal run of one colour; it is labelled
+f(i, n) * sign with sign +1 when it ends better (win, or a colour with less threat), -1 when worse (loss, or
+more threat), 0 for a draw.
+"""
+
+from __future__ import annotations
+
+import json
+import zlib
+from dataclasses import dataclass, field
+from enum import IntEnum
+
+import numpy as np
+
+from engine.core import Rng
+
+from datagen.encoders.base import Encoder
+
+FULL, COLOUR = "full", "colour"
+CHAIN_KINDS = (FULL, COLOUR)
+DEFAULT_GAMMA = 0.9
+DEFAULT_REWARD = 100.0
+DEFAULT_GREEN_THRESHOLD = 15  # (ours) the thesis does not give the green/yellow boundary
+DEFAULT_RED_THRESHOLD = 1  # red = effective HP < 1 (spec)
+
+
+class ThreatColour(IntEnum):
+    """Ordered by threat: a move to a lower value is an improvement."""
+
+    GREEN = 0
+    YELLOW = 1
+    RED = 2
+
+
+# Integer fields per chain kind, with their HDF5 dtypes (features, label and state are handled apart).
+FIELDS = {
+    FULL: {"game_id": "i8", "player": "i1", "step": "i4", "chain_len": "i4", "outcome": "i1", "turn": "i2"},
+    COLOUR: {"game_id": "i8", "player": "i1", "step": "i4", "chain_len": "i4", "outcome": "i1", "turn": "i2",
+             "colour": "i1", "sub_chain": "i4", "sub_outcome": "i1", "next_colour": "i1", "eff_hp": "i2"},
+}
+
+
+def effective_hp(state, player: int) -> int:
+    return state.players[player].hero.health - sum(m.attack for m in state.players[1 - player].board)
+
+
+def colour_of(eff_hp: int, green_threshold: int = DEFAULT_GREEN_THRESHOLD,
+              red_threshold: int = DEFAULT_RED_THRESHOLD) -> ThreatColour:
+    if eff_hp < red_threshold:
+        return ThreatColour.RED
+    return ThreatColour.GREEN if eff_hp >= green_threshold else ThreatColour.YELLOW
+
+
+def discounted_labels(step: np.ndarray, chain_len: np.ndarray, sign: np.ndarray, gamma: float,
+                      reward: float) -> np.ndarray:
+    """f(i, n) = gamma^(n - i) * reward * sign, the label of every chain row (float32)."""
+    expo = np.asarray(chain_len, dtype=np.float64) - np.asarray(step, dtype=np.float64)
+    return (np.power(gamma, expo) * reward * np.asarray(sign, dtype=np.float64)).astype(np.float32)
+
+
+def serialize_state(state) -> bytes:
+    """zlib-compressed JSON of state.to_dict(): lets a file be re-encoded without replaying games."""
+    return zlib.compress(json.dumps(state.to_dict(), separators=(",", ":"), sort_keys=True).encode(), 6)
+
+
+def deserialize_state(blob) -> dict:
+    return json.loads(zlib.decompress(np.asarray(blob, dtype=np.uint8).tobytes()).decode())
+
+
+@dataclass
+class _Raw:
+    """Rows of one chain kind in recording order, before labelling."""
+
+    player: list[int] = field(default_factory=list)
+    turn: list[int] = field(default_factory=list)
+    eff_hp: list[int] = field(default_factory=list)
+    features: list[list[float]] = field(default_factory=list)
+    states: list[bytes] = field(default_factory=list)
+
+
+class ChainRecorder:
+    """Records one game's rows from the full state (the recorder is not an agent) and labels them at the end."""
+
+    def __init__(self, encoder: Encoder, kinds=CHAIN_KINDS, *, gamma: float = DEFAULT_GAMMA,
+                 reward: float = DEFAULT_REWARD, green_threshold: int = DEFAULT_GREEN_THRESHOLD,
+                 red_threshold: int = DEFAULT_RED_THRESHOLD, store_states: bool = False,
+                 rng: Rng | None = None) -> None:
+        self.encoder = encoder
+        self.kinds = tuple(kinds)
+        self.gamma = gamma
+        self.reward = reward
+        self.green_threshold = green_threshold
+        self.red_threshold = red_threshold
+        self.store_states = store_states
+        self.rng = rng
+        self.raw = {k: _Raw() for k in self.kinds}
+        self._last_ended_turn = False
+
+    def _add(self, kind: str, state, player: int) -> None:
+        raw = self.raw[kind]
+        raw.player.append(player)
+        raw.turn.append(state.turn)
+        raw.eff_hp.append(effective_hp(state, player))
+        raw.features.append(self.encoder.values(state, player, self.rng))
+        if self.store_states:
+            raw.states.append(serialize_state(state))
+
+    def before_action(self, state, action) -> None:
+        self._last_ended_turn = action == (0,)
+        if FULL in self.raw and self._last_ended_turn:
+            self._add(FULL, state, state.current)
+
+    def after_action(self, state, actor: int) -> None:
+        if COLOUR in self.raw:
+            self._add(COLOUR, state, actor)
+
+    def finish(self, state, last_actor: int | None) -> dict[str, dict[str, np.ndarray]]:
+        """Labelled columns per chain kind; `returns` of a terminal state give the outcomes (0 = draw/unfinished)."""
+        if FULL in self.raw and state.is_terminal() and not self._last_ended_turn and last_actor is not None:
+            self._add(FULL, state, last_actor)  # the game ended inside this player's turn
+        returns = state.returns() if state.is_terminal() else [0.0, 0.0]
+        out = {}
+        for kind, raw in self.raw.items():
+            out[kind] = self._label(kind, raw, returns)
+        return out
+
+    def _label(self, kind: str, raw: _Raw, returns) -> dict[str, np.ndarray]:
+        n = len(raw.player)
+        player = np.asarray(raw.player, dtype=np.int8).reshape(n)
+        # Rows of player 0's chain first, then player 1's, each in recording order.
+        order = np.argsort(player, kind="stable")
+        player = player[order]
+        cols: dict[str, np.ndarray] = {
+            "player": player,
+            "turn": np.asarray(raw.turn, dtype=np.int16).reshape(n)[order],
+            "outcome": np.asarray([int(returns[p]) for p in player], dtype=np.int8).reshape(n),
+        }
+        features = np.asarray(raw.features, dtype=np.float32).reshape(n, self.encoder.dim)[order]
+        step = np.zeros(n, dtype=np.int32)
+        chain_len = np.zeros(n, dtype=np.int32)
+        if kind == FULL:
+            for p in (0, 1):
+                idx = np.flatnonzero(player == p)
+                step[idx] = np.arange(1, len(idx) + 1)
+                chain_len[idx] = len(idx)
+            sign = cols["outcome"]
+        else:
+            eff = np.asarray(raw.eff_hp, dtype=np.int16).reshape(n)[order]
+            colour = np.asarray([colour_of(int(e), self.green_threshold, self.red_threshold) for e in eff],
+                                dtype=np.int8).reshape(n)
+            sub_chain = np.zeros(n, dtype=np.int32)
+            sub_outcome = np.zeros(n, dtype=np.int8)
+            next_colour = np.full(n, -1, dtype=np.int8)
+            for p in (0, 1):
+                idx = np.flatnonzero(player == p)
+                start, k = 0, 0
+                for j in range(1, len(idx) + 1):
+                    if j < len(idx) and colour[idx[j]] == colour[idx[start]]:
+                        continue
+                    run = idx[start:j]
+                    here = int(colour[run[0]])
+                    if j < len(idx):
+                        nxt = int(colour[idx[j]])
+                        sign_run = 1 if nxt < here else -1
+                    else:
+                        nxt = -1
+                        sign_run = int(returns[p])
+                    step[run] = np.arange(1, len(run) + 1)
+                    chain_len[run] = len(run)
+                    sub_chain[run] = k
+                    sub_outcome[run] = sign_run
+                    next_colour[run] = nxt
+                    start, k = j, k + 1
+            cols.update(colour=colour, sub_chain=sub_chain, sub_outcome=sub_outcome, next_colour=next_colour,
+                        eff_hp=eff)
+            sign = sub_outcome
+        cols["step"] = step
+        cols["chain_len"] = chain_len
+        cols["label"] = discounted_labels(step, chain_len, sign, self.gamma, self.reward)
+        cols["features"] = features
+        if self.store_states:
+            states = np.empty(n, dtype=object)
+            for j, i in enumerate(order):
+                states[j] = np.frombuffer(raw.states[i], dtype=np.uint8)  # vlen uint8 in HDF5
+            cols["state"] = states
+        return cols

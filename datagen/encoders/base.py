@@ -1,0 +1,54 @@
+"""The encoder interface: a named, versioned map from (state, player) to a fixed-width float32 row.
+
+Encoders read only what `player` may see (own hand yes, enemy hand only as a count), so a row
+computed from the full state equals the row computed from `state.observation(player)`.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+import numpy as np
+
+from engine.core import Rng, State
+
+
+class Encoder:
+    """Subclasses set name/version, build `feature_names` and implement `values`."""
+
+    name: str = ""
+    version: int = 1
+
+    def __init__(self, **options: Any) -> None:
+        self.options = dict(options)
+        self.feature_names: tuple[str, ...] = tuple(self._names())
+        self.dim = len(self.feature_names)
+
+    def _names(self) -> list[str]:
+        raise NotImplementedError
+
+    def values(self, state: State, player: int, rng: Rng | None = None) -> list[float]:
+        """One row as a Python list (cheap to build; converted to numpy once per batch)."""
+        raise NotImplementedError
+
+    def encode(self, state: State, player: int, rng: Rng | None = None) -> np.ndarray:
+        return np.asarray(self.values(state, player, rng), dtype=np.float32)
+
+    def encode_many(self, states: Sequence[State], player: int | Sequence[int], rng: Rng | None = None) -> np.ndarray:
+        """Rows for many states; `player` is one seat for all or one per state."""
+        players = [player] * len(states) if isinstance(player, int) else list(player)
+        if len(players) != len(states):
+            raise ValueError(f"{len(states)} states but {len(players)} players")
+        if not states:
+            return np.zeros((0, self.dim), dtype=np.float32)
+        return np.asarray([self.values(s, p, rng) for s, p in zip(states, players)], dtype=np.float32)
+
+    @property
+    def spec(self) -> str:
+        """The registry spec that rebuilds this encoder (stored in HDF5 attributes)."""
+        if not self.options:
+            return self.name
+        return self.name + ":" + ",".join(f"{k}={v}" for k, v in sorted(self.options.items()))
+
+    def __repr__(self) -> str:
+        return f"<Encoder {self.spec} v{self.version} dim={self.dim}>"

@@ -1,0 +1,265 @@
+"""Reading chain files for training: committed rows only, split by game, loaded whole or streamed by chunks.
+
+    data = ChainData("chains.h5", kind="full", encoder="seed96")
+    train, val, test = data.split_by_game(val=0.1, test=0.1, seed=0)
+    x, y = data.rows(train[:1024])                      # features, labels of those rows
+    for block in data.iter_chunks(rows=65536, idx=train):   # streams when the file does not fit in memory
+        ...
+
+The object pickles without its open file (DataLoader workers reopen it lazily).
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any, Iterator, Sequence
+
+import h5py
+import numpy as np
+
+from engine.core import UserError
+
+from datagen.chains import CHAIN_KINDS, discounted_labels
+from datagen.writer import FORMAT, SCHEMA_VERSION
+
+LOAD_LIMIT_BYTES = 2 << 30  # "auto" loads a kind into memory below this size, streams above it
+
+
+def _open(path: Path) -> h5py.File:
+    if not path.exists():
+        raise UserError(f"{path}: no such file")
+    if path.is_dir():
+        raise UserError(f"{path} is a directory, not an HDF5 chain file")
+    try:
+        return h5py.File(path, "r", locking=False)
+    except OSError as exc:
+        raise UserError(f"{path} is not a readable HDF5 file (corrupt, truncated or another format): {exc}") from None
+
+
+def check_file(path: str | Path, f: h5py.File | None = None) -> dict[str, Any]:
+    """Validate a chain file; returns its attributes. Every problem is one UserError naming the file."""
+    path = Path(path)
+    own = f is None
+    f = f if f is not None else _open(path)
+    try:
+        attrs = {k: _plain(v) for k, v in f.attrs.items()}
+        if attrs.get("format") != FORMAT:
+            raise UserError(f"{path} is an HDF5 file but not a cardlab chain file (no format={FORMAT!r} attribute)")
+        version = int(attrs.get("schema_version", -1))
+        if version > SCHEMA_VERSION or version < 1:
+            raise UserError(f"{path} has chain schema {version}; this cardlab reads schema {SCHEMA_VERSION}")
+        for name in ("games", "chains", "meta"):
+            if name not in f:
+                raise UserError(f"{path} is damaged: the /{name} group is missing")
+        n_games = int(attrs.get("games_completed", 0))
+        for name, ds in f["games"].items():
+            if ds.shape[0] < n_games:
+                raise UserError(f"{path} is truncated: games/{name} has {ds.shape[0]} rows, {n_games} committed")
+        for kind, g in f["chains"].items():
+            rows = int(g.attrs.get("rows", -1))
+            if rows < 0:
+                raise UserError(f"{path} is damaged: chains/{kind} has no committed row count")
+            for name, ds in g.items():
+                if ds.shape[0] < rows:
+                    raise UserError(f"{path} is truncated: chains/{kind}/{name} has {ds.shape[0]} rows, {rows} committed")
+        return attrs
+    except (OSError, KeyError, RuntimeError) as exc:
+        raise UserError(f"{path} is corrupt: {exc}") from None
+    finally:
+        if own:
+            f.close()
+
+
+def _plain(value):
+    if isinstance(value, bytes):
+        return value.decode()
+    if isinstance(value, np.generic):
+        return value.item()
+    if isinstance(value, np.ndarray):
+        return value.tolist()
+    return value
+
+
+class ChainData:
+    """One chain kind of a file: committed rows, their raw fields and labels."""
+
+    def __init__(self, path: str | Path, kind: str = "full", *, encoder: Any = None, load: bool | str = "auto") -> None:
+        self.path = Path(path)
+        if kind not in CHAIN_KINDS:
+            raise UserError(f"unknown chain kind {kind!r} (kinds: {', '.join(CHAIN_KINDS)})")
+        self.kind = kind
+        f = _open(self.path)
+        try:
+            self.attrs: dict[str, Any] = check_file(self.path, f)
+            if f"chains/{kind}" not in f:
+                have = ", ".join(f["chains"]) or "none"
+                raise UserError(f"{self.path} has no {kind} chains (chains/{kind} missing; it has: {have})")
+            g = f["chains"][kind]
+            self.n_rows = int(g.attrs["rows"])
+            self.n_games = int(self.attrs["games_completed"])
+            self.dim = int(g["features"].shape[1])
+            self.fields = tuple(sorted(g.keys()))
+            self.feature_names = tuple(_plain(n) for n in f["meta/feature_names"][:])
+            row_bytes = g["features"].dtype.itemsize * self.dim + 8 * len(self.fields)
+        except (OSError, KeyError) as exc:
+            raise UserError(f"{self.path} is corrupt: {exc}") from None
+        finally:
+            f.close()
+        if encoder is not None:
+            self.check_encoder(encoder)
+        if load == "auto":
+            load = self.n_rows * row_bytes <= LOAD_LIMIT_BYTES
+        self.in_memory = bool(load)
+        self._file: h5py.File | None = None
+        self._cache: dict[str, np.ndarray] = {}
+
+    # ---------------------------------------------------------------- checks
+
+    def check_encoder(self, encoder: Any) -> None:
+        """Raise UserError unless the file was encoded by `encoder` (a spec string or an Encoder)."""
+        if isinstance(encoder, str):
+            from datagen.encoders import get_encoder
+
+            encoder = get_encoder(encoder)
+        want = (encoder.spec, int(encoder.version), int(encoder.dim))
+        have = (self.attrs.get("encoder"), int(self.attrs.get("encoder_version", -1)), self.dim)
+        if want != have:
+            raise UserError(f"{self.path} was encoded with {have[0]} v{have[1]} (dim {have[2]}), "
+                            f"not {want[0]} v{want[1]} (dim {want[2]})")
+
+    # ---------------------------------------------------------------- access
+
+    def __len__(self) -> int:
+        return self.n_rows
+
+    @property
+    def settings(self) -> dict:
+        return json.loads(self.attrs.get("settings", "{}"))
+
+    def _group(self):
+        if self._file is None:
+            self._file = _open(self.path)
+        return self._file["chains"][self.kind]
+
+    def _read(self, name: str, sel=slice(None)) -> np.ndarray:
+        if name not in self.fields:
+            raise UserError(f"{self.path}: chains/{self.kind} has no field {name!r} (fields: {', '.join(self.fields)})")
+        try:
+            ds = self._group()[name]
+            if isinstance(sel, slice):
+                start, stop, _ = sel.indices(self.n_rows)
+                return ds[start:stop]
+            return ds[sel]
+        except OSError as exc:
+            raise UserError(f"{self.path} is corrupt: reading chains/{self.kind}/{name} failed: {exc}") from None
+
+    def field(self, name: str) -> np.ndarray:
+        """A whole committed column (cached)."""
+        if name not in self._cache:
+            self._cache[name] = self._read(name)
+        return self._cache[name]
+
+    def __getitem__(self, name: str) -> np.ndarray:
+        return self.field(name)
+
+    features = property(lambda self: self.field("features"))
+    labels = property(lambda self: self.field("label"))
+    game_id = property(lambda self: self.field("game_id"))
+    player = property(lambda self: self.field("player"))
+    step = property(lambda self: self.field("step"))
+    chain_len = property(lambda self: self.field("chain_len"))
+    outcome = property(lambda self: self.field("outcome"))
+
+    def take(self, name: str, idx: Sequence[int] | np.ndarray) -> np.ndarray:
+        """Values of `name` at row indices `idx` (any order), from memory or from the file."""
+        idx = np.asarray(idx, dtype=np.int64)
+        if idx.size and (idx.min() < 0 or idx.max() >= self.n_rows):
+            raise IndexError(f"row index out of range 0..{self.n_rows - 1}")
+        if self.in_memory or name in self._cache:
+            return self.field(name)[idx]
+        order = np.argsort(idx, kind="stable")
+        uniq, inverse = np.unique(idx[order], return_inverse=True)
+        values = self._read(name, uniq)  # h5py wants increasing indices
+        out = values[inverse]
+        result = np.empty_like(out)
+        result[order] = out
+        return result
+
+    def rows(self, idx) -> tuple[np.ndarray, np.ndarray]:
+        """(features, labels) at row indices."""
+        return self.take("features", idx), self.take("label", idx)
+
+    def iter_chunks(self, rows: int = 65536, fields: Sequence[str] = ("features", "label"),
+                    idx: np.ndarray | None = None) -> Iterator[dict[str, np.ndarray]]:
+        """Blocks of at most `rows` rows (all rows in order, or the given indices), read one block at a time."""
+        if idx is None:
+            for start in range(0, self.n_rows, rows):
+                stop = min(self.n_rows, start + rows)
+                yield {n: (self._cache[n][start:stop] if n in self._cache else self._read(n, slice(start, stop)))
+                       for n in fields}
+        else:
+            idx = np.asarray(idx, dtype=np.int64)
+            for start in range(0, len(idx), rows):
+                part = idx[start:start + rows]
+                yield {n: self.take(n, part) for n in fields}
+
+    def states(self, idx) -> list[dict]:
+        """Serialized states (state.to_dict()) of rows; needs a file made with --store-states."""
+        if "state" not in self.fields:
+            raise UserError(f"{self.path} holds no states (generate with --store-states)")
+        from datagen.chains import deserialize_state
+
+        return [deserialize_state(b) for b in self.take("state", idx)]
+
+    # ---------------------------------------------------------------- labels and splits
+
+    def recompute_labels(self, gamma: float | None = None, reward: float | None = None) -> np.ndarray:
+        """Labels from the raw fields, with other gamma/reward if given."""
+        gamma = float(self.attrs["gamma"]) if gamma is None else gamma
+        reward = float(self.attrs["reward"]) if reward is None else reward
+        sign = self.field("outcome" if self.kind == "full" else "sub_outcome")
+        return discounted_labels(self.field("step"), self.field("chain_len"), sign, gamma, reward)
+
+    def split_by_game(self, val: float = 0.1, test: float = 0.1, seed: int = 0
+                      ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """Row indices (sorted) of train/val/test; whole games go to one side, never single rows."""
+        if val < 0 or test < 0 or val + test >= 1:
+            raise UserError(f"split fractions must be >= 0 and sum below 1, got val={val}, test={test}")
+        gid = self.field("game_id")
+        games = np.unique(gid)
+        perm = np.random.default_rng(seed).permutation(games)
+        n_test = int(round(len(games) * test))
+        n_val = int(round(len(games) * val))
+        test_g, val_g = perm[:n_test], perm[n_test:n_test + n_val]
+        in_test = np.isin(gid, test_g)
+        in_val = np.isin(gid, val_g)
+        train = np.flatnonzero(~in_test & ~in_val)
+        return train, np.flatnonzero(in_val), np.flatnonzero(in_test)
+
+    def games(self) -> dict[str, np.ndarray]:
+        """Per-game records (seed, a_seat, winner, turns, ...), row i = game id i."""
+        if self._file is None:
+            self._file = _open(self.path)
+        return {k: ds[:self.n_games] for k, ds in self._file["games"].items()}
+
+    # ---------------------------------------------------------------- lifetime
+
+    def close(self) -> None:
+        if self._file is not None:
+            self._file.close()
+            self._file = None
+
+    def __enter__(self) -> "ChainData":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+    def __getstate__(self) -> dict:
+        state = self.__dict__.copy()
+        state["_file"] = None
+        return state
+
+    def __repr__(self) -> str:
+        return f"<ChainData {self.path} {self.kind}: {self.n_rows} rows, {self.n_games} games, dim {self.dim}>"

@@ -1,0 +1,42 @@
+"""The thesis's red-state top-up: colour chains that start from random legal states with effective HP < 1.
+
+Red states are rare in self-play between decent agents, so a top-up game first plays `topup_agent`
+(random-action by default: it attacks and trades blindly, so threat builds up) from a normal start until the
+player to act is red, then hands the game to the configured agents and records colour chains from there.
+If a game ends before any red state, the search restarts from a fresh shuffle (all seeded by the game's rng).
+"""
+
+from __future__ import annotations
+
+from engine.core import Rng
+from engine.hearthstone.state import HearthstoneState
+
+from datagen.chains import effective_hp
+
+MAX_ATTEMPTS = 20
+
+
+def is_red(state, player: int, red_threshold: int) -> bool:
+    return effective_hp(state, player) < red_threshold
+
+
+def play_to_red(state: HearthstoneState, settings, rng: Rng, seat_decks) -> tuple[HearthstoneState, int]:
+    """A non-terminal state, reached from `state` by legal play, whose player to act is red; and its action count."""
+    from agents.registry import make_agent
+
+    start = state.clone()
+    for attempt in range(MAX_ATTEMPTS):
+        s = start.clone() if attempt == 0 else HearthstoneState.new(
+            start.config, [d.as_tuple() for d in seat_decks], rng.next64() & 0x7FFFFFFFFFFF)
+        walkers = [make_agent(settings.topup_agent), make_agent(settings.topup_agent)]
+        for seat, w in enumerate(walkers):
+            w.reset(seat, rng.next64())
+        actions = 0
+        while not s.is_terminal() and actions < 2000:
+            if is_red(s, s.current, settings.red_threshold):
+                return s, actions
+            seat = s.current
+            s.apply(walkers[seat].act(s.observation(seat)))
+            actions += 1
+    raise RuntimeError(f"no red state found in {MAX_ATTEMPTS} attempts")
+

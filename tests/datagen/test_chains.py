@@ -1,0 +1,38 @@
+import numpy as np
+
+from datagen.chains import ChainRecorder, ThreatColour, _Raw, colour_of, discounted_labels
+from datagen.encoders import get_encoder
+
+
+def test_discounted_labels():
+    lab = discounted_labels(np.array([1, 2, 3]), np.array([3, 3, 3]), np.array([1, 1, 1]), 0.9, 100)
+    assert np.allclose(lab, [81, 90, 100])
+    assert np.allclose(discounted_labels([1], [1], [-1], 0.5, 10), [-10])
+
+
+def test_colours():
+    assert colour_of(0) == ThreatColour.RED and colour_of(1) == ThreatColour.YELLOW
+    assert colour_of(15) == ThreatColour.GREEN and colour_of(14) == ThreatColour.YELLOW
+    assert colour_of(5, green_threshold=5) == ThreatColour.GREEN
+
+
+def _colour_rows(eff_hps, players, returns):
+    rec = ChainRecorder(get_encoder("seed96"), ("colour",), gamma=0.5, reward=10, green_threshold=10)
+    raw = _Raw(player=list(players), turn=[1] * len(players), eff_hp=list(eff_hps),
+               features=[[0.0] * 96 for _ in players])
+    return rec._label("colour", raw, returns)
+
+
+def test_colour_sub_chains_and_signs():
+    # player 0: green green yellow red red yellow, then wins; player 1: one yellow row, loses
+    cols = _colour_rows([20, 12, 5, 0, -3, 4, 6], [0, 0, 0, 0, 0, 0, 1], [1.0, -1.0])
+    p0 = cols["player"] == 0
+    assert list(cols["colour"][p0]) == [0, 0, 1, 2, 2, 1]
+    assert list(cols["sub_chain"][p0]) == [0, 0, 1, 2, 2, 3]
+    assert list(cols["step"][p0]) == [1, 2, 1, 1, 2, 1]
+    assert list(cols["chain_len"][p0]) == [2, 2, 1, 2, 2, 1]
+    assert list(cols["sub_outcome"][p0]) == [-1, -1, -1, 1, 1, 1]  # worse, worse, better, win
+    assert list(cols["next_colour"][p0]) == [1, 1, 2, 1, 1, -1]
+    assert np.allclose(cols["label"][p0], [-5, -10, -10, 5, 10, 10])
+    p1 = cols["player"] == 1
+    assert list(cols["sub_outcome"][p1]) == [-1] and list(cols["outcome"][p1]) == [-1]

@@ -1,0 +1,99 @@
+"""Value-network training end to end on a tiny file; checkpoints reload exactly; bad inputs are clear errors."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+import torch
+
+from agents.value_evaluator import ValueNetEvaluator, load_value_checkpoint
+from cardlab.cli import main
+from datagen.runner import DatagenSettings, generate
+from engine.core import UserError
+from engine.hearthstone import HearthstoneGame
+from train.value import ValueConfig, fit_value
+
+
+@pytest.fixture(scope="module")
+def tiny(tmp_path_factory):
+    path = tmp_path_factory.mktemp("value") / "tiny.h5"
+    generate(path, DatagenSettings(agents=("random-action", "random-action"), games=30, seed=3), commit_every=10)
+    return path
+
+
+@pytest.mark.parametrize("chains", ["full", "colour"])
+def test_training_runs_and_checkpoint_reloads_identically(tiny, tmp_path, chains):
+    cfg = ValueConfig(chains=chains, max_epochs=2, batch_size=64, hidden=[16, 16])
+    summary = fit_value(tiny, cfg, tmp_path / chains, progress=False)
+    assert (tmp_path / chains / "value.pt").is_file()
+    assert list((tmp_path / chains / "tensorboard").rglob("events.out.tfevents*")), "no TensorBoard log"
+    assert summary["data"]["rows"]["train"] > 0 and "test_loss" in summary["test"]
+    net, meta = load_value_checkpoint(summary["checkpoint"])
+    assert meta["encoder"] == "seed96" and meta["kind"] == ("colour_trio" if chains == "colour" else "value_net")
+    again, _ = load_value_checkpoint(summary["checkpoint"])
+    x = torch.randn(8, meta["in_dim"])
+    if chains == "colour":
+        colour = torch.tensor([0, 1, 2, 0, 1, 2, 0, 1])
+        assert torch.equal(net(x, colour), again(x, colour))
+    else:
+        assert torch.equal(net(x), again(x))
+    evaluator = ValueNetEvaluator(summary["checkpoint"], device="cpu")
+    state = HearthstoneGame().new_initial_state(1)
+    values = evaluator.evaluate([state, state.clone()], 0)
+    assert values[0] == values[1] and abs(values[0]) <= 1000
+
+
+def test_training_learns_something(tiny, tmp_path):
+    """After a few epochs the validation loss is below predicting zero (the label variance)."""
+    from datagen.reader import ChainData
+
+    cfg = ValueConfig(max_epochs=8, batch_size=64, hidden=[32, 32], activation="relu", lr=3e-3)
+    summary = fit_value(tiny, cfg, tmp_path / "learn", progress=False)
+    data = ChainData(tiny, "full")
+    _, _, test_idx = data.split_by_game(val=0.1, test=0.1, seed=0)
+    labels = data.take("label", test_idx) / 100.0
+    assert summary["test"]["test_loss"] < float((labels ** 2).mean())
+
+
+def test_checkpoint_errors_are_clear(tmp_path, tiny):
+    missing = tmp_path / "nope.pt"
+    with pytest.raises(UserError, match="does not exist"):
+        load_value_checkpoint(missing)
+    junk = tmp_path / "junk.pt"
+    junk.write_bytes(b"not a checkpoint")
+    with pytest.raises(UserError, match="not a readable cardlab value checkpoint"):
+        load_value_checkpoint(junk)
+    foreign = tmp_path / "foreign.pt"
+    torch.save({"weights": torch.zeros(3)}, foreign)
+    with pytest.raises(UserError, match="not a cardlab value checkpoint"):
+        load_value_checkpoint(foreign)
+
+
+def test_checkpoint_for_another_encoder_is_refused(tiny, tmp_path):
+    cfg = ValueConfig(max_epochs=1, batch_size=64, hidden=[8])
+    summary = fit_value(tiny, cfg, tmp_path / "enc", progress=False)
+    blob = torch.load(summary["checkpoint"], weights_only=True)
+    blob["meta"]["encoder_version"] = 99
+    other = tmp_path / "other.pt"
+    torch.save(blob, other)
+    with pytest.raises(UserError, match="trained with encoder seed96 v99"):
+        ValueNetEvaluator(other)
+    blob["meta"]["encoder_version"] = 1
+    blob["meta"]["game"] = "dominion"
+    torch.save(blob, other)
+    with pytest.raises(UserError, match="dominion"):
+        ValueNetEvaluator(other)
+
+
+def test_cli_train_value_json_and_bad_config(tiny, tmp_path, capsys):
+    config = tmp_path / "c.yaml"
+    config.write_text("hidden: [8]\nmax_epochs: 1\nbatch_size: 64\n")
+    assert main(["train", "value", "--data", str(tiny), "--config", str(config), "--out", str(tmp_path / "o"), "--json"]) == 0
+    out = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
+    assert out["checkpoint"].endswith("value.pt")
+    config.write_text("hiden: [8]\n")
+    assert main(["train", "value", "--data", str(tiny), "--config", str(config)]) == 2
+    assert "unknown setting(s) hiden" in capsys.readouterr().err
+    assert main(["train", "value", "--data", str(tmp_path / "missing.h5")]) == 2
+    assert "missing.h5" in capsys.readouterr().err

@@ -1,0 +1,258 @@
+"""Lightning training of state-value networks on datagen chains (spec section 4).
+
+`ChainDataModule` splits rows by game id, computes feature statistics on the training split and serves
+batches; `ValueModule` holds the network (one MLP, or the colour trio), MSE on scaled labels, and logs
+validation loss and the sign accuracy of the predicted value against the game outcome.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+
+import lightning as L
+import numpy as np
+import torch
+from torch.utils.data import DataLoader, TensorDataset
+
+from engine.core import UserError
+from agents.value_evaluator import EXPORT_FORMAT, EXPORT_VERSION, load_value_checkpoint
+from models.value import COLOURS, ColourTrio, ValueNet
+
+
+@dataclass
+class ValueConfig:
+    """Every setting of a value-network run, with its default (YAML configs override these)."""
+
+    chains: str = "full"  # "full" or "colour" (one net per threat colour)
+    hidden: list[int] = field(default_factory=lambda: [128, 128])
+    activation: str = "sigmoid"
+    norm: str = "none"
+    dropout: float = 0.0
+    lr: float = 1e-3
+    weight_decay: float = 0.0
+    batch_size: int = 512
+    max_epochs: int = 20
+    val_fraction: float = 0.1
+    test_fraction: float = 0.1
+    early_stopping_patience: int = 0  # 0 = off
+    precision: str = "32-true"  # "16-mixed" / "bf16-mixed" on GPUs
+    seed: int = 0
+    devices: str = "auto"
+    strategy: str = "auto"  # "ddp" for several GPUs
+    num_workers: int = 0
+
+    @classmethod
+    def from_dict(cls, data: dict, source: str = "config") -> "ValueConfig":
+        known = set(cls.__dataclass_fields__)
+        unknown = sorted(set(data) - known)
+        if unknown:
+            raise UserError(f"{source}: unknown setting(s) {', '.join(unknown)} (known: {', '.join(sorted(known))})")
+        cfg = cls(**data)
+        cfg.validate(source)
+        return cfg
+
+    def validate(self, source: str = "config") -> None:
+        if self.chains not in ("full", "colour"):
+            raise UserError(f"{source}: chains must be 'full' or 'colour', got {self.chains!r}")
+        if self.max_epochs < 1 or self.batch_size < 1 or self.lr <= 0:
+            raise UserError(f"{source}: max_epochs, batch_size and lr must be positive")
+        if not 0 <= self.val_fraction < 1 or not 0 <= self.test_fraction < 1 or self.val_fraction + self.test_fraction >= 1:
+            raise UserError(f"{source}: val_fraction + test_fraction must be below 1")
+        if not self.hidden or any(int(h) <= 0 for h in self.hidden):
+            raise UserError(f"{source}: hidden sizes must be positive, got {self.hidden}")
+
+
+class ChainDataModule(L.LightningDataModule):
+    """Rows of one chain kind, split by game id; normalisation statistics from the training split."""
+
+    def __init__(self, path: str | Path, cfg: ValueConfig) -> None:
+        super().__init__()
+        self.path = Path(path)
+        self.cfg = cfg
+        self.label_scale = 100.0
+        self.summary: dict = {}
+
+    def setup(self, stage: str | None = None) -> None:
+        if getattr(self, "_ready", False):
+            return
+        from datagen.reader import ChainData
+
+        data = ChainData(self.path, kind=self.cfg.chains)
+        train_idx, val_idx, test_idx = data.split_by_game(val=self.cfg.val_fraction, test=self.cfg.test_fraction,
+                                                          seed=self.cfg.seed)
+        if len(train_idx) == 0:
+            raise UserError(f"{self.path}: no training rows in chains/{self.cfg.chains}")
+        self.attrs = dict(data.attrs)
+        self.label_scale = float(self.attrs.get("reward", 100.0)) or 100.0
+        self.in_dim = int(data.dim)
+        self.tensors = {}
+        for name, idx in (("train", train_idx), ("val", val_idx), ("test", test_idx)):
+            colour = data.take("colour", idx) if self.cfg.chains == "colour" else np.zeros(len(idx))
+            self.tensors[name] = TensorDataset(
+                torch.from_numpy(np.asarray(data.take("features", idx), dtype=np.float32)),
+                torch.from_numpy(np.asarray(data.take("label", idx), dtype=np.float32) / self.label_scale),
+                torch.from_numpy(np.asarray(data.take("outcome", idx), dtype=np.float32)),
+                torch.from_numpy(np.asarray(colour, dtype=np.int64)),
+            )
+        train_x = self.tensors["train"].tensors[0]
+        self.mean = train_x.mean(0)
+        self.std = train_x.std(0) if len(train_x) > 1 else torch.ones(self.in_dim)
+        self.summary = {
+            "file": str(self.path), "chains": self.cfg.chains, "games": int(self.attrs.get("games_completed", 0)),
+            "rows": {k: len(v) for k, v in self.tensors.items()},
+            "encoder": self.attrs.get("encoder"), "encoder_version": self.attrs.get("encoder_version"),
+            "gamma": self.attrs.get("gamma"), "reward": self.attrs.get("reward"),
+            "agents": self.attrs.get("agents"), "decks": self.attrs.get("decks"),
+        }
+        self._ready = True
+
+    def _loader(self, name: str, shuffle: bool) -> DataLoader:
+        return DataLoader(self.tensors[name], batch_size=self.cfg.batch_size, shuffle=shuffle,
+                          num_workers=self.cfg.num_workers, generator=torch.Generator().manual_seed(self.cfg.seed))
+
+    def train_dataloader(self) -> DataLoader:
+        return self._loader("train", True)
+
+    def val_dataloader(self) -> DataLoader:
+        return self._loader("val" if len(self.tensors["val"]) else "train", False)
+
+    def test_dataloader(self) -> DataLoader:
+        return self._loader("test" if len(self.tensors["test"]) else "val", False)
+
+
+class ValueModule(L.LightningModule):
+    def __init__(self, in_dim: int, cfg: dict, meta: dict | None = None) -> None:
+        super().__init__()
+        self.save_hyperparameters()
+        c = ValueConfig.from_dict(cfg)
+        net_kwargs = dict(hidden=c.hidden, activation=c.activation, norm=c.norm, dropout=c.dropout,
+                          output_scale=float((meta or {}).get("label_scale", 100.0)))
+        self.trio = c.chains == "colour"
+        self.net = ColourTrio(in_dim, **net_kwargs) if self.trio else ValueNet(in_dim, **net_kwargs)
+        self.cfg = c
+
+    def set_normalizer(self, mean: torch.Tensor, std: torch.Tensor) -> None:
+        nets = self.net.nets.values() if self.trio else [self.net]
+        for net in nets:
+            net.normalizer.set_stats(mean, std)
+
+    def forward(self, x: torch.Tensor, colour: torch.Tensor | None = None) -> torch.Tensor:
+        return self.net(x, colour) if self.trio else self.net(x)
+
+    def _step(self, batch, stage: str) -> torch.Tensor:
+        x, y, outcome, colour = batch
+        pred = self(x, colour)
+        loss = torch.nn.functional.mse_loss(pred.float(), y)
+        self.log(f"{stage}_loss", loss, prog_bar=stage != "train", on_epoch=True, on_step=False, batch_size=len(x))
+        decided = outcome != 0
+        if decided.any():
+            acc = (torch.sign(pred[decided].float()) == torch.sign(outcome[decided])).float().mean()
+            self.log(f"{stage}_sign_acc", acc, prog_bar=stage != "train", on_epoch=True, on_step=False,
+                     batch_size=int(decided.sum()))
+        return loss
+
+    def training_step(self, batch, batch_idx):
+        return self._step(batch, "train")
+
+    def validation_step(self, batch, batch_idx):
+        self._step(batch, "val")
+
+    def test_step(self, batch, batch_idx):
+        self._step(batch, "test")
+
+    def configure_optimizers(self):
+        return torch.optim.Adam(self.parameters(), lr=self.cfg.lr, weight_decay=self.cfg.weight_decay)
+
+
+
+
+def export_checkpoint(module: ValueModule, dm: ChainDataModule, path: Path, extra: dict | None = None) -> Path:
+    """A small self-contained checkpoint: weights + everything needed to use them (no Lightning needed)."""
+    meta = {
+        "format": EXPORT_FORMAT,
+        "version": EXPORT_VERSION,
+        "game": "hearthstone",
+        "kind": "colour_trio" if module.trio else "value_net",
+        "in_dim": dm.in_dim,
+        "encoder": dm.attrs.get("encoder"),
+        "encoder_version": int(dm.attrs.get("encoder_version", 0)),
+        "encoder_options": dm.attrs.get("encoder_options", "{}"),
+        "colour_thresholds": {"green": int(dm.attrs.get("green_threshold", 15)), "red": int(dm.attrs.get("red_threshold", 1))},
+        "label_scale": dm.label_scale,
+        "config": asdict(module.cfg),
+        "data": dm.summary,
+    }
+    if extra:
+        meta.update(extra)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_suffix(path.suffix + ".tmp")
+    state = {k: v.detach().cpu() for k, v in module.net.state_dict().items()}
+    torch.save({"meta": _plain(meta), "state_dict": state}, tmp)
+    tmp.replace(path)
+    return path
+
+
+def _plain(value):
+    """Attributes from h5py come as numpy scalars/arrays; make them JSON-like."""
+    if isinstance(value, dict):
+        return {str(k): _plain(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_plain(v) for v in value]
+    if isinstance(value, np.ndarray):
+        return value.tolist()
+    if isinstance(value, np.generic):
+        return value.item()
+    if isinstance(value, bytes):
+        return value.decode("utf-8", "replace")
+    return value
+
+
+__all__ = ["ValueConfig", "ChainDataModule", "ValueModule", "export_checkpoint", "load_value_checkpoint", "COLOURS"]
+
+
+def quiet_lightning() -> None:
+    """Keep machine-readable output clean: Lightning's banners and tips go away, warnings stay in logs."""
+    import logging
+    import warnings
+
+    for name in ("lightning", "lightning.pytorch", "lightning.fabric", "pytorch_lightning"):
+        logging.getLogger(name).setLevel(logging.ERROR)
+    warnings.filterwarnings("ignore", module="lightning")
+
+
+def fit_value(data: str | Path, cfg: ValueConfig, out_dir: str | Path, progress: bool = True) -> dict:
+    """Train, keep the best epoch by validation loss, test it, export `value.pt`; returns a summary."""
+    from lightning.pytorch.callbacks import EarlyStopping, ModelCheckpoint
+    from lightning.pytorch.loggers import TensorBoardLogger
+
+    out = Path(out_dir)
+    out.mkdir(parents=True, exist_ok=True)
+    if not progress:
+        quiet_lightning()
+    L.seed_everything(cfg.seed, workers=True, verbose=False)
+    dm = ChainDataModule(data, cfg)
+    dm.setup()
+    module = ValueModule(dm.in_dim, asdict(cfg), meta={"label_scale": dm.label_scale, "data": dm.summary})
+    module.set_normalizer(dm.mean, dm.std)
+    ckpt = ModelCheckpoint(dirpath=out / "checkpoints", filename="best-{epoch}-{val_loss:.4f}", monitor="val_loss",
+                           mode="min", save_top_k=1, save_last=True)
+    callbacks = [ckpt]
+    if cfg.early_stopping_patience > 0:
+        callbacks.append(EarlyStopping(monitor="val_loss", patience=cfg.early_stopping_patience, mode="min"))
+    logger = TensorBoardLogger(save_dir=str(out), name="tensorboard", default_hp_metric=False)
+    trainer = L.Trainer(
+        max_epochs=cfg.max_epochs, accelerator="auto", devices=cfg.devices, strategy=cfg.strategy,
+        precision=cfg.precision, deterministic=True, logger=logger, callbacks=callbacks,
+        enable_progress_bar=progress, enable_model_summary=False, log_every_n_steps=10,
+    )
+    trainer.fit(module, datamodule=dm)
+    best = ckpt.best_model_path
+    if best:
+        module = ValueModule.load_from_checkpoint(best, map_location="cpu")
+    test = trainer.test(module, datamodule=dm, verbose=False)[0] if len(dm.tensors["test"]) else {}
+    history = {k: float(v) for k, v in trainer.callback_metrics.items()}
+    exported = export_checkpoint(module, dm, out / "value.pt",
+                                 extra={"test": {k: float(v) for k, v in test.items()}, "best_epoch_ckpt": Path(best).name if best else None})
+    return {"checkpoint": str(exported), "lightning_checkpoint": best, "tensorboard": logger.log_dir,
+            "test": {k: round(float(v), 5) for k, v in test.items()}, "last_metrics": history, "data": dm.summary}
