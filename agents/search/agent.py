@@ -32,23 +32,28 @@ MULLIGAN = 5
 class TurnTreeSearch(TurnPlanner):
     """`search[:eval=rho|greedy|ckpt=PATH,prune=none|tt|dominance,max_nodes=N,max_ms=M,k=K,algo=dfs|best]`.
 
-    max_nodes / max_ms = 0 means unlimited; max_ms makes play depend on machine speed, so set max_ms=0
-    when a run must replay exactly.
+    `search:ckpt=PATH` is short for `search:eval=ckpt=PATH`. max_nodes / max_ms = 0 means unlimited. The
+    default budget is nodes only (max_ms=0), so a seed replays the same games on any machine; a time budget
+    makes play depend on machine speed.
     """
 
     name = "search"
 
     def __init__(self, seed: int = 0, eval: str = "rho", prune: str = "dominance", max_nodes: int = 20000,
-                 max_ms: float = 1000.0, k: int = 1, algo: str = "dfs", batch: int = 64) -> None:
+                 max_ms: float = 0.0, k: int = 1, algo: str = "dfs", batch: int = 64, ckpt: str = "") -> None:
         if k < 1:
             raise UserError(f"search: k must be >= 1, got {k}")
         if prune not in PRUNE_LEVELS:
             raise UserError(f"search: unknown prune level {prune!r} (one of {', '.join(PRUNE_LEVELS)})")
         if algo not in ALGOS:
             raise UserError(f"search: unknown algo {algo!r} (one of {', '.join(ALGOS)})")
+        if ckpt:
+            if eval != "rho":
+                raise UserError("search: give either eval=... or ckpt=PATH, not both")
+            eval = f"ckpt={ckpt}"
         evaluator = make_evaluator(eval) if isinstance(eval, str) else eval
         options: dict[str, Any] = {}
-        defaults = {"eval": "rho", "prune": "dominance", "max_nodes": 20000, "max_ms": 1000.0, "k": 1,
+        defaults = {"eval": "rho", "prune": "dominance", "max_nodes": 20000, "max_ms": 0.0, "k": 1,
                     "algo": "dfs", "batch": 64}
         given = {"eval": eval if isinstance(eval, str) else evaluator.name, "prune": prune, "max_nodes": max_nodes,
                  "max_ms": max_ms, "k": k, "algo": algo, "batch": batch}

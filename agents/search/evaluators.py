@@ -75,7 +75,7 @@ EVALUATORS: dict[str, Callable[[], Evaluator]] = {
     **{f"greedy-{style}": (lambda style=style: GreedyEvaluator(style)) for style in STYLES},
 }
 
-# Installed by the training package (issue 6): path -> Evaluator. None until then.
+# Optional override: path -> Evaluator. None means value networks (agents/value_evaluator.py).
 _CKPT_LOADER: Callable[[str], Evaluator] | None = None
 
 
@@ -95,7 +95,9 @@ def make_evaluator(name_or_ckpt: str) -> Evaluator:
         if not Path(path).is_file():
             raise UserError(f"evaluator checkpoint {path!r} does not exist")
         if _CKPT_LOADER is None:
-            raise UserError(f"ckpt evaluators need cardlab train (issue 6); cannot load {path!r} yet")
+            from agents.value_evaluator import ValueNetEvaluator
+
+            return ValueNetEvaluator(path)
         return _CKPT_LOADER(path)
     factory = EVALUATORS.get(text)
     if factory is None:

@@ -9,14 +9,20 @@ the same position (attack A then B, or B then A) give the same key.
   tree is deterministic, so merging two states with equal keys is exact.
 - `public_key(s, player)`: what `player` can see of the same things (opponent's hand and both decks as
   counts, no RNG). The agent compares the key its plan expected with the observed one to re-plan.
-- `node_key(s, player)`: (exact, vector, raw) in one pass; the search's transposition key. Two states
-  are comparable for dominance only when `exact` is equal (hands, weapons, decks, RNG, max mana, and each
-  sorted minion slot's identity); then A dominates B when A's vector is >= B's everywhere. The vector holds
-  every board/hero feature an evaluator sees (rho, the greedy scores, the seed96 encoder) plus unspent mana
-  and an unused hero power, signed so that larger is better for `player`.
+- `dominance_parts(s, player, universe)`: (exact, vector). Two states are comparable for dominance only
+  when `exact` is equal (the opponent's hand, weapons, decks, RNG, max mana, overload, and each sorted minion
+  slot's identity: card, keywords, silence, enchantments); then A dominates B when A's vector is >= B's
+  everywhere. The vector holds every board/hero feature an evaluator sees (rho, the greedy scores, the
+  seed96 encoder: attack, health, taunt, divine shield, attacks left, hero health and armor), plus unspent
+  mana, an unused hero power and the acting player's hand as card counts, signed so that larger is better
+  for `player`. This is a heuristic, not a proof: a smaller enemy minion can be a legal Shadow Word: Pain
+  target where a bigger one is not. The benchmark measures how often it changes the best value.
+- `symmetric_actions(s, actions)`: drops actions that differ only by which of two identical minions they use.
 """
 
 from __future__ import annotations
+
+from operator import ge as _ge
 
 from engine.hearthstone.entities import Minion, Player
 
@@ -43,26 +49,30 @@ def _board_key(board: list) -> tuple:
     return tuple(keys)
 
 
-def _player_key(p: Player, hidden_hand: bool) -> tuple:
+def _player_key(p: Player, hidden_hand: bool, combo: bool = True) -> tuple:
     h = p.hero
     w = p.weapon
     return (
         h.damage, h.max_health, h.armor, h.temp_atk, h.attacks_made, h.frozen,
         (w.card.id, w.attack, w.durability) if w is not None else _NONE,
         p.mana, p.max_mana, p.overload_owed, p.overload_locked, p.hero_power_used, p.fatigue,
-        p.cards_played, len(p.hand) if hidden_hand else tuple(sorted(c.id for c in p.hand)), len(p.deck),
+        p.cards_played if combo else 0, len(p.hand) if hidden_hand else tuple(sorted(c.id for c in p.hand)), len(p.deck),
         _board_key(p.board),
     )
 
 
-def state_key(s) -> tuple:
-    """Transposition key of a full state (one determinization, one turn)."""
+def state_key(s, combo: bool = True) -> tuple:
+    """Transposition key of a full state (one determinization, one turn).
+
+    `combo=False` (no Combo card in the acting player's hand or deck) drops the cards-played counter,
+    which the engine reads only for Combo, so playing A then B and B then A are transpositions.
+    """
     pending = s.pending
     return (
         s.current, s.turn, s.terminal, s.winner,
         (pending[0], tuple(c.id for c in pending[1])) if pending is not None else _NONE,
         s.rng.s if s.rng is not None else -1,
-        _player_key(s.players[0], False), _player_key(s.players[1], False),
+        _player_key(s.players[0], False, combo), _player_key(s.players[1], False, combo),
     )
 
 
@@ -79,10 +89,60 @@ def public_key(s, player: int) -> tuple:
     )
 
 
+def symmetric_actions(s, actions: list) -> list:
+    """`actions` without those that only swap identical minions (same raw key, no adjacency on that side):
+    attacking with either of two untouched Chillwind Yetis, or at either one, leads to the same position."""
+    reps = []
+    any_dup = False
+    for p in (s.players[s.current], s.players[1 - s.current]):
+        rep = [0]
+        first: dict = {}
+        adjacency = False
+        for m in p.board:
+            if m.card.adjacency:
+                adjacency = True
+        for i, m in enumerate(p.board, 1):
+            if adjacency:
+                rep.append(i)
+                continue
+            k = _minion_key(m)
+            j = first.setdefault(k, i)
+            if j != i:
+                any_dup = True
+            rep.append(j)
+        reps.append(rep)
+    if not any_dup:
+        return actions
+    own, enemy = reps
+
+    def canon(t: int) -> int:
+        if t <= 0 or t == 8:
+            return t
+        return 8 + enemy[t - 8] if t >= 8 else own[t]
+
+    out = []
+    seen = set()
+    for a in actions:
+        kind = a[0]
+        if kind == 1:
+            c = (1, a[1], a[2], canon(a[3]), a[4])
+        elif kind == 2:
+            c = (2, own[a[1]], canon(a[2]))
+        elif kind == 3:
+            c = (3, canon(a[1]))
+        else:
+            out.append(a)
+            continue
+        if c not in seen:
+            seen.add(c)
+            out.append(a)
+    return out
+
+
 # ---------------------------------------------------------------- dominance
 
-def _side(board: list, sign: int, own: bool) -> tuple[tuple, list, tuple]:
-    """(identities, monotone vector, raw remainder) of one side's minions, in the spec's sorted order."""
+def _side(board: list, sign: int, own: bool) -> tuple[tuple, list]:
+    """(identities, monotone vector) of one side's minions, in the spec's sorted order."""
     rows = []
     for m in board:
         atk = m.attack
@@ -95,9 +155,7 @@ def _side(board: list, sign: int, own: bool) -> tuple[tuple, list, tuple]:
         # "better", and how attack/health are made up (a buff and an aura differ after a silence).
         ident = (m.card.id, m.windfury, m.stealth, m.spell_damage, m.silenced, m.frozen, m.charge,
                  repr(m.enchants) if m.enchants else "")
-        rows.append((atk, hp, 4 * m.taunt + 2 * m.divine_shield + (left > 0), ident, m.taunt, m.divine_shield, left,
-                     (m.base_attack, m.base_health, m.atk_buff, m.hp_buff, m.aura_atk, m.aura_hp, m.aura_charge,
-                      m.temp_atk, m.damage, m.attacks_made, m.exhausted)))
+        rows.append((atk, hp, 4 * m.taunt + 2 * m.divine_shield + (left > 0), ident, m.taunt, m.divine_shield, left))
     adjacency = False
     for m in board:
         if m.card.adjacency:
@@ -113,11 +171,11 @@ def _side(board: list, sign: int, own: bool) -> tuple[tuple, list, tuple]:
         vec.append(sign * r[5])
         if own:  # the enemy cannot attack during our turn; its readiness resets at its turn start
             vec.append(r[6])
-    return tuple(r[3] for r in rows), vec, tuple(r[7] for r in rows)
+    return tuple([r[3] for r in rows]), vec
 
 
-def node_key(s, player: int, universe: dict | None = None, combo: bool = True) -> tuple[tuple, tuple, tuple]:
-    """(exact part, monotone vector, raw remainder) of a full state during `player`'s turn.
+def dominance_parts(s, player: int, universe: dict | None = None, combo: bool = True) -> tuple[tuple, tuple]:
+    """(exact part, monotone vector) of a full state during `player`'s turn.
 
     Two states are comparable only when their exact parts are equal; the vector holds every board and
     hero feature an evaluator sees (rho, greedy scores, seed96), plus unspent mana and an unused hero
@@ -133,8 +191,8 @@ def node_key(s, player: int, universe: dict | None = None, combo: bool = True) -
     """
     me = s.players[player]
     opp = s.players[1 - player]
-    own_ident, vec, own_raw = _side(me.board, 1, True)
-    opp_ident, opp_vec, opp_raw = _side(opp.board, -1, False)
+    own_ident, vec = _side(me.board, 1, True)
+    opp_ident, opp_vec = _side(opp.board, -1, False)
     h = me.hero
     oh = opp.hero
     w = me.weapon
@@ -177,18 +235,9 @@ def node_key(s, player: int, universe: dict | None = None, combo: bool = True) -
     vec.extend(opp_vec)
     vec.append(oh.damage - oh.max_health)
     vec.append(-oh.armor)
-    return exact, tuple(vec), (own_raw, opp_raw)
-
-
-def dominance_parts(s, player: int) -> tuple[tuple, tuple]:
-    """(exact part, monotone vector) of `node_key`."""
-    exact, vec, _ = node_key(s, player)
-    return exact, vec
+    return exact, tuple(vec)
 
 
 def dominates(a: tuple, b: tuple) -> bool:
     """a >= b everywhere (equal vectors count: the state is then a transposition)."""
-    for x, y in zip(a, b):
-        if x < y:
-            return False
-    return True
+    return all(map(_ge, a, b))

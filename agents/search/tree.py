@@ -8,9 +8,9 @@ Two traversals over the same tree:
 
 Pruning levels:
 - "none": exhaustive.
-- "tt": a child whose canonical key (keys.node_key) was already generated this search is not expanded.
+- "tt": actions that only swap identical minions are skipped (keys.symmetric_actions), and a child whose canonical key (keys.state_key) was already generated this search is not expanded.
 - "dominance": tt, plus a child whose monotone vector is dominated by (<= everywhere) the vector of an already
-  generated state with the same exact part (keys.node_key) is not expanded.
+  generated state with the same exact part (keys.dominance_parts) is not expanded.
 
 A terminal state inside the turn (a hero died) is a leaf worth +inf / -inf; a win ends the search.
 Budgets (max_nodes generated states, max_ms wall time; 0 = unlimited) make the search anytime: it returns
@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from engine.core import UserError
 
 from agents.search.evaluators import Evaluator, terminal_value
-from agents.search.keys import dominates, node_key
+from agents.search.keys import dominance_parts, dominates, state_key, symmetric_actions
 
 PRUNE_LEVELS = ("none", "tt", "dominance")
 ALGOS = ("dfs", "best")
@@ -43,6 +43,7 @@ class SearchResult:
     expanded: int = 0  # nodes whose children were generated
     pruned_tt: int = 0
     pruned_dominance: int = 0
+    pruned_symmetric: int = 0  # actions skipped because they only swap identical minions
     complete: bool = True  # False when a budget stopped the search
     stopped_by: str = ""  # "", "nodes", "time" or "win" (a lethal line ends the search early)
     elapsed_ms: float = 0.0
@@ -81,6 +82,7 @@ class TurnTree:
         self.expanded = 0
         self.pruned_tt = 0
         self.pruned_dom = 0
+        self.pruned_symmetric = 0
         self.best_value = -math.inf
         self.best_path: tuple = ()
         self.found = False
@@ -135,13 +137,13 @@ class TurnTree:
         prune = self.prune
         if prune == "none":
             return True
-        key = node_key(child, self.player, self.universe, self.combo)
+        key = state_key(child, self.combo)
         if key in self.seen:
             self.pruned_tt += 1
             return False
         self.seen.add(key)
         if prune == "dominance":
-            exact, vec, _ = key
+            exact, vec = dominance_parts(child, self.player, self.universe, self.combo)
             bucket = self.buckets.get(exact)
             if bucket is None:
                 self.buckets[exact] = [vec]
@@ -154,6 +156,14 @@ class TurnTree:
             bucket[:] = [other for other in bucket if not dominates(vec, other)]
             bucket.append(vec)
         return True
+
+    def _actions(self, state) -> list:
+        legal = state.legal_actions()
+        if self.prune == "none":
+            return legal
+        kept = symmetric_actions(state, legal)
+        self.pruned_symmetric += len(legal) - len(kept)
+        return kept
 
     # ------------------------------------------------------------ traversals
 
@@ -201,7 +211,7 @@ class TurnTree:
             actions=list(self.best_path) if self.found else fallback,
             value=self.best_value if self.found else -math.inf,
             nodes=self.nodes, leaves=self.leaves, expanded=self.expanded,
-            pruned_tt=self.pruned_tt, pruned_dominance=self.pruned_dom,
+            pruned_tt=self.pruned_tt, pruned_dominance=self.pruned_dom, pruned_symmetric=self.pruned_symmetric,
             complete=complete, stopped_by=self.stopped_by,
             elapsed_ms=(time.perf_counter() - self.start) * 1000.0, top=top,
         )
@@ -214,7 +224,7 @@ class TurnTree:
             state, path = stack.pop()
             self.expanded += 1
             children = []
-            for a in state.legal_actions():
+            for a in self._actions(state):
                 if a == END_TURN_ACTION and state is root:
                     continue  # scored before the search started
                 self._count()
@@ -241,7 +251,7 @@ class TurnTree:
             fresh = []  # (child, path, its END_TURN leaf or None for a pending choice)
             stop = None
             try:
-                for a in state.legal_actions():
+                for a in self._actions(state):
                     if a == END_TURN_ACTION:
                         continue  # this node's leaf was scored when the node was generated
                     self._count()

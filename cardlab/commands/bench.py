@@ -6,19 +6,41 @@ import json
 
 from engine.core import UserError
 
-HELP = "run a speed benchmark: engine, datagen"
+HELP = "run a speed benchmark: engine, search, datagen"
 
 
 def add_arguments(p) -> None:
-    p.add_argument("which", choices=["engine", "datagen"], help="what to measure")
+    p.add_argument("which", choices=["engine", "search", "datagen"], help="what to measure")
     p.add_argument("--games", type=int, default=None, help="games to play (default: engine 1000, datagen 200)")
     p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--positions", type=int, default=200, help="search: seeded mid-game positions (default 200)")
+    p.add_argument("--cap", type=int, default=200_000, help="search: node cap of the exhaustive reference search")
+    p.add_argument("--eval", default="rho", help="search: leaf evaluator (rho, greedy, ckpt=PATH)")
+    p.add_argument("--prune", default="dominance", choices=["tt", "dominance"], help="search: pruning compared with none")
+    p.add_argument("--algo", default="dfs", choices=["dfs", "best"], help="search: tree walk")
     p.add_argument("--json", action="store_true", help="print one JSON object")
 
 
 def run(args) -> int:
     if args.games is not None and args.games <= 0:
         raise UserError(f"--games must be positive, got {args.games}")
+    if args.which == "search":
+        if args.positions <= 0 or args.cap <= 0:
+            raise UserError("--positions and --cap must be positive")
+        from benchmarks import search_bench
+
+        kwargs = dict(positions=args.positions, seed=args.seed, cap=args.cap, eval=args.eval, prune=args.prune,
+                      algo=args.algo)
+        if args.json:
+            result = search_bench.run(**kwargs)
+        else:
+            from rich.progress import Progress
+
+            with Progress(transient=True) as progress:
+                task = progress.add_task("positions", total=args.positions)
+                result = search_bench.run(progress=lambda n: progress.update(task, completed=n), **kwargs)
+        print(json.dumps(result) if args.json else "\n".join(f"{k:>24}: {v}" for k, v in result.items()))
+        return 0
     if args.which == "datagen":
         from benchmarks import datagen_bench
 

@@ -1,0 +1,243 @@
+"""Turn-tree search (agents/search): known best lines, pruning, budgets, information hiding, spec strings."""
+
+from __future__ import annotations
+
+import math
+from pathlib import Path
+
+import pytest
+
+from engine.core import Rng, UserError
+from engine.hearthstone import HearthstoneGame
+from engine.hearthstone.state import ATTACK, PLAY
+from tests.engine.hs import make_state, minion
+
+from agents.registry import make_agent
+from agents.search import RhoEvaluator, TurnTree, TurnTreeSearch, make_evaluator
+from agents.search.agent import replay
+from agents.search.evaluators import GreedyEvaluator
+from agents.search.keys import dominance_parts, dominates, state_key
+
+
+def search(state, prune="dominance", algo="dfs", evaluator=None, **budget):
+    budget.setdefault("max_nodes", 0)
+    budget.setdefault("max_ms", 0)
+    tree = TurnTree(evaluator or RhoEvaluator(), prune=prune, algo=algo, **budget)
+    return tree.search(state.clone(), state.current)
+
+
+def slot(s, player, name, nth=0) -> int:
+    return s.players[player].board.index(minion(s, player, name, nth)) + 1
+
+
+# ---------------------------------------------------------------- known best lines
+
+@pytest.mark.parametrize("prune", ["none", "tt", "dominance"])
+@pytest.mark.parametrize("algo", ["dfs", "best"])
+def test_lethal_through_taunt(prune, algo):
+    s = make_state(boards=(("Boulderfist Ogre", "Chillwind Yeti", "Bloodfen Raptor"), ("Sen'jin Shieldmasta",)), mana=0)
+    s.players[1].hero.damage = 24  # 6 health left: the taunt must die first, then 6 damage must get through
+    res = search(s, prune=prune, algo=algo)
+    assert res.value == math.inf and res.stopped_by == "win"
+    end = replay(s, res.actions, 0)
+    assert end.terminal and end.winner == 0
+
+
+def test_best_trade_order_kills_the_taunt_first():
+    s = make_state(boards=(("Boulderfist Ogre", "Bloodfen Raptor"), ("Sen'jin Shieldmasta", "Bloodfen Raptor")), mana=0)
+    res = search(s)
+    ogre, senjin = slot(s, 0, "Boulderfist Ogre"), 8 + slot(s, 1, "Sen'jin Shieldmasta")
+    assert res.actions[0] == (ATTACK, ogre, senjin)  # only the Ogre kills the taunt and survives
+    assert any(a[0] == ATTACK and a[1] == slot(s, 0, "Bloodfen Raptor") for a in res.actions)  # then the Raptor acts
+    end = replay(s, res.actions, 0)
+    assert not any(m.taunt for m in end.players[1].board)
+
+
+def test_spell_before_minion_when_order_matters():
+    # Only Abusive Sergeant's +2 lets the Raptor (3/2) kill the 3/5 taunt: play it first, on the Raptor.
+    s = make_state(hands=(("Abusive Sergeant",), ()), boards=(("Bloodfen Raptor",), ("Sen'jin Shieldmasta",)), mana=1)
+    res = search(s)
+    raptor = slot(s, 0, "Bloodfen Raptor")
+    first, second = res.actions[0], res.actions[1]
+    assert first[0] == PLAY and first[3] == raptor
+    assert second == (ATTACK, raptor, 8 + slot(s, 1, "Sen'jin Shieldmasta"))
+    assert not replay(s, res.actions, 0).players[1].board
+
+
+# ---------------------------------------------------------------- pruning
+
+SMALL_POSITIONS = [
+    dict(hands=(("Frostbolt", "Arcane Explosion"), ()), boards=(("Bloodfen Raptor", "Chillwind Yeti", "Wisp"),
+                                                                ("Sen'jin Shieldmasta", "Bloodfen Raptor", "Argent Squire")), mana=4),
+    dict(hands=(("Abusive Sergeant", "River Crocolisk"), ()), boards=(("Bloodfen Raptor", "Bloodfen Raptor", "Wisp"),
+                                                                      ("Chillwind Yeti", "Argent Squire")), mana=3),
+    dict(hands=(("Wisp", "Frostbolt"), ()), boards=(("Boulderfist Ogre", "River Crocolisk"),
+                                                    ("Bloodfen Raptor", "River Crocolisk", "Wisp")), mana=2),
+]
+
+
+@pytest.mark.parametrize("position", range(len(SMALL_POSITIONS)))
+def test_pruning_keeps_the_exhaustive_best_value(position):
+    s = make_state(**SMALL_POSITIONS[position])
+    for evaluator in (RhoEvaluator(), GreedyEvaluator()):
+        full = search(s, prune="none", evaluator=evaluator)
+        assert full.complete
+        for prune in ("tt", "dominance"):
+            for algo in ("dfs", "best"):
+                res = search(s, prune=prune, algo=algo, evaluator=evaluator)
+                assert res.complete and res.value == pytest.approx(full.value), (prune, algo)
+                assert res.nodes <= full.nodes
+                assert evaluator.evaluate([replay(s, res.actions, 0)], 0)[0] == pytest.approx(res.value)
+    assert search(s, prune="dominance").nodes < search(s, prune="tt").nodes < full.nodes
+
+
+def test_canonical_key_ignores_minion_order_and_uids():
+    a = make_state(boards=(("Bloodfen Raptor", "Chillwind Yeti"), ("Wisp",)), mana=3)
+    b = make_state(boards=(("Chillwind Yeti", "Bloodfen Raptor"), ("Wisp",)), mana=3)
+    for m in b.players[0].board:
+        m.uid += 100
+    assert state_key(a) == state_key(b) and dominance_parts(a, 0) == dominance_parts(b, 0)
+    b.players[0].board[0].damage = 1
+    assert state_key(a) != state_key(b)
+    exact_a, vec_a = dominance_parts(a, 0)
+    exact_b, vec_b = dominance_parts(b, 0)
+    assert exact_a == exact_b and vec_a != vec_b and dominates(vec_a, vec_b) and not dominates(vec_b, vec_a)
+
+
+# ---------------------------------------------------------------- budgets
+
+def busy_position():
+    return make_state(hands=(("Frostbolt", "Arcane Explosion", "Abusive Sergeant", "Wisp", "River Crocolisk"), ()),
+                      boards=(("Bloodfen Raptor", "Chillwind Yeti", "Wisp", "River Crocolisk"),
+                              ("Sen'jin Shieldmasta", "Bloodfen Raptor", "Argent Squire", "Chillwind Yeti")), mana=6)
+
+
+@pytest.mark.parametrize("algo", ["dfs", "best"])
+def test_node_budget_is_honoured_and_anytime(algo):
+    s = busy_position()
+    res = search(s, algo=algo, max_nodes=200)
+    assert res.nodes <= 200 and not res.complete and res.stopped_by == "nodes"
+    assert res.actions and res.actions[-1] == (0,) and res.value > -math.inf
+    end = replay(s, res.actions, 0)  # a legal sequence from the root
+    assert RhoEvaluator().evaluate([end], 0)[0] == pytest.approx(res.value)
+
+
+def test_time_budget_is_honoured():
+    res = search(busy_position(), max_ms=20)
+    assert res.stopped_by == "time" and res.elapsed_ms < 20 + 40
+    assert res.actions
+
+
+# ---------------------------------------------------------------- the agent
+
+def test_agent_acts_on_observations_only():
+    """Two true states with the same observation (hidden cards swapped around) get the same decisions."""
+    game = HearthstoneGame(("liege", "liege"))
+    s = game.new_initial_state(5)
+    rng = Rng(9)
+    while s.turn < 7:
+        legal = s.legal_actions()
+        s.apply(legal[rng.randrange(len(legal))])
+    p = s.current
+    other = s.clone()
+    opp = other.players[1 - p]
+    opp.hand[0], opp.deck[0] = opp.deck[0], opp.hand[0]  # same multiset, different hidden split
+    other.players[p].deck.reverse()
+    assert s.observation(p).to_dict() == other.observation(p).to_dict()
+    plans = []
+    for state in (s, other):
+        agent = TurnTreeSearch(max_nodes=3000, max_ms=0)
+        agent.reset(p, 123)
+        plans.append((agent.act(state.observation(p)), agent._plan[:]))
+    assert plans[0] == plans[1]
+
+
+def test_agent_replans_when_the_observation_differs():
+    s = make_state(hands=(("River Crocolisk",), ()), boards=(("Bloodfen Raptor", "Chillwind Yeti"), ("Wisp", "Chillwind Yeti")), mana=2)
+    agent = TurnTreeSearch(max_nodes=0, max_ms=0)
+    agent.reset(0, 1)
+    s.apply(agent.act(s.observation(0)))
+    assert agent.plans == 1 and len(agent._plan) >= 2
+    s.apply(agent.act(s.observation(0)))
+    assert agent.plans == 1  # deterministic outcomes: the plan holds
+    s.players[1].hero.armor += 3  # the world differs from the plan's expectation
+    action = agent.act(s.observation(0))
+    assert agent.plans == 2 and action in s.legal_actions()
+
+
+@pytest.mark.parametrize("spec", ["search:max_nodes=1500,max_ms=0", "search:max_nodes=1500,max_ms=0,algo=best,k=2,eval=greedy"])
+def test_full_games_only_legal_actions(spec):
+    from engine.hearthstone.decks import deck_pool
+
+    basic = deck_pool("basic")
+    for g, decks in enumerate([("liege", "liege"), (basic[0], basic[5])]):
+        game = HearthstoneGame(decks)
+        s = game.new_initial_state(40 + g)
+        agents = [make_agent(spec, 1), make_agent("trading", 2)]
+        for seat, agent in enumerate(agents):
+            agent.reset(seat, 10 + seat)
+        steps = 0
+        while not s.is_terminal():
+            action = agents[s.current].act(s.observation(s.current))
+            assert action in s.legal_actions()
+            s.apply(action)
+            steps += 1
+            assert steps < 3000
+
+
+# ---------------------------------------------------------------- spec strings and evaluators
+
+def test_spec_defaults_and_options():
+    agent = make_agent("search")
+    assert isinstance(agent, TurnTreeSearch) and agent.spec() == "search"
+    assert agent.tree.prune == "dominance" and agent.evaluator.name == "rho"
+    agent = make_agent("search:eval=greedy,prune=tt,max_nodes=500,max_ms=50,k=3,algo=best")
+    assert agent.tree.prune == "tt" and agent.tree.algo == "best" and agent.k == 3
+    assert agent.evaluator.name == "greedy"
+    assert make_agent(agent.spec()).spec() == agent.spec()
+
+
+@pytest.mark.parametrize("spec, words", [
+    ("search:prune=alpha", ["alpha", "dominance"]),
+    ("search:algo=mcts", ["mcts", "dfs"]),
+    ("search:eval=nope", ["nope", "rho"]),
+    ("search:k=0", ["k"]),
+    ("search:max_nodes=lots", ["max_nodes", "lots"]),
+    ("search:max_ms=-5", ["max_ms"]),
+    ("search:depth=3", ["depth"]),
+    ("search:eval=ckpt=/no/such/file.ckpt", ["/no/such/file.ckpt"]),
+])
+def test_spec_errors_are_user_errors(spec, words):
+    with pytest.raises(UserError) as info:
+        make_agent(spec)
+    for word in words:
+        assert word in str(info.value)
+
+
+def test_ckpt_evaluator_rejects_a_file_that_is_no_checkpoint(tmp_path: Path):
+    ckpt = tmp_path / "value.ckpt"
+    ckpt.write_bytes(b"")
+    with pytest.raises(UserError, match="not a readable cardlab value checkpoint"):
+        make_evaluator(f"ckpt={ckpt}")
+    with pytest.raises(UserError, match="does not exist"):
+        make_agent(f"search:ckpt={tmp_path / 'missing.pt'}")
+
+
+def test_evaluators_are_batched_and_score_terminals():
+    s = make_state(boards=(("Chillwind Yeti",), ("Wisp",)))
+    dead = s.clone()
+    dead.end_game(0)
+    for ev in (RhoEvaluator(), GreedyEvaluator(), make_evaluator("greedy-aggro")):
+        values = ev.evaluate([s, dead], 0)
+        assert len(values) == 2 and values[1] == math.inf and values[0] > 0
+        assert ev.evaluate([dead], 1)[0] == -math.inf
+
+
+def test_benchmark_reports_its_fields():
+    from benchmarks.search_bench import run
+
+    result = run(positions=4, seed=1, cap=3000)
+    assert result["positions"] == 4 and result["compared"] + result["capped"] == 4
+    for key in ("nodes_exhaustive", "nodes_pruned", "agreement", "p50_ms", "p95_ms"):
+        assert key in result
+    assert result["nodes_pruned"] <= result["nodes_exhaustive"]
