@@ -19,9 +19,9 @@ from engine.core import Action, State, UserError
 from engine.hearthstone.state import ATTACK, CHOOSE, END_TURN_ACTION, HERO_POWER, MULLIGAN, PLAY
 
 from agents.base import Agent
-from agents.board_model import (END8, ENCODER_NAME, ENCODER_VERSION, FEATURES, N8, N57, classifier_input,
+from agents.board_model import (END8, ENCODER_NAME, ENCODER_VERSION, N8, N57, classifier_input,
                                 encode_board, index57_to_action, mask8, mask57, target_mask)
-from models.qnet import QNetwork, TargetClassifier, build_classifier, build_qnet, masked, masked_argmax, masked_mean
+from models.qnet import QNetwork, TargetClassifier, build_classifier, build_qnet, masked_argmax, masked_mean
 
 ENEMY_HERO = 8
 

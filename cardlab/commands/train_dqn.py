@@ -1,0 +1,71 @@
+"""`cardlab train dqn`: train a DQN board model (q57 or q8) on the board-only game; writes <out>/<variant>.pt.
+
+Settings come from the DQNConfig defaults, then --config YAML, then the explicit flags.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+HELP = "train a DQN board model (q57 or q8) on the board-only game"
+
+
+def add_arguments(p) -> None:
+    p.add_argument("--variant", choices=("q57", "q8"), help="57 actions (attacker x target) or 8 (attacker + target classifier)")
+    p.add_argument("--games", type=int, help="training episodes (default 2000)")
+    p.add_argument("--reward", choices=("terminal", "shaped"), help="terminal +-100, or shaped rho(s') - rho(s) (default)")
+    p.add_argument("--gamma", type=float, help="discount (default 0.8; the thesis used 0.9 with the terminal reward)")
+    p.add_argument("--seed", type=int, help="seed (default 0)")
+    p.add_argument("--out", default=None, help="output folder (default runs/dqn-<variant>-<reward>)")
+    p.add_argument("--config", help="YAML file with any DQNConfig option (see configs/dqn_q57.yaml)")
+    p.add_argument("--progress", action="store_true", help="show Lightning's progress bar")
+    p.add_argument("--json", action="store_true", help="print the final metrics as one JSON object")
+
+
+def load_config(args):
+    from engine.core import UserError
+    from train.dqn import DQNConfig
+
+    data: dict = {}
+    if args.config:
+        import yaml
+
+        path = Path(args.config)
+        if not path.exists():
+            raise UserError(f"config file {path} does not exist")
+        try:
+            loaded = yaml.safe_load(path.read_text()) or {}
+        except yaml.YAMLError as exc:
+            raise UserError(f"{path}: not valid YAML ({exc})") from None
+        if not isinstance(loaded, dict):
+            raise UserError(f"{path}: expected a mapping of DQN options")
+        data.update(loaded)
+    for key in ("variant", "games", "reward", "gamma", "seed"):
+        value = getattr(args, key, None)
+        if value is not None:
+            data[key] = value
+    return DQNConfig.from_dict(data, source=args.config or "options")
+
+
+def run(args) -> int:
+    from train.dqn import train_dqn
+
+    cfg = load_config(args)
+    out = Path(args.out or f"runs/dqn-{cfg.variant}-{cfg.reward}")
+    _, metrics = train_dqn(cfg, out, logger=True, progress=args.progress)
+    metrics["checkpoint"] = str(out / f"{cfg.variant}.pt")
+    if args.json:
+        print(json.dumps(metrics))
+        return 0
+    print(f"trained {cfg.variant} ({cfg.reward} reward, gamma {cfg.gamma}) for {metrics['episodes']} episodes, "
+          f"{metrics['env_steps']} steps, {metrics['updates']} updates; TensorBoard logs in {out / 'tb'}")
+    if "classifier" in metrics:
+        c = metrics["classifier"]
+        print(f"target classifier: held-out accuracy {c['heldout_accuracy']:.1%} on {c['heldout_rows']} attacks "
+              f"from {c['heldout_games']} games (hit-first-legal baseline {c['heldout_baseline_first_legal']:.1%})")
+    for key, value in metrics.items():
+        if key.startswith(("eval_vs_", "random_policy_vs_")):
+            print(f"board-only game, {key.replace('_', ' ')}: {value['win_rate']:.1%} of {value['episodes']} episodes")
+    print(f"checkpoint: {metrics['checkpoint']} (use as q57:ckpt=... / q8:ckpt=... in cardlab arena)")
+    return 0

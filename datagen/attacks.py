@@ -1,0 +1,105 @@
+"""Attacks recorded from trading-vs-trading games, for the 8-action model's target classifier (spec section 6).
+
+One row per minion attack: board86 features from the attacker's side before the attack, the attacker slot (1..7),
+the chosen target (0 = enemy hero, j = enemy minion j), the legal-target mask, game id and player.
+Rows are appended a whole game at a time, so a crashed run leaves only completed games; `games_done` counts them
+and a resumed run continues from that game index (seeds depend only on the index: no duplicates).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import h5py
+import numpy as np
+
+from engine.core import Rng, UserError
+from engine.hearthstone.decks import load_deck
+from engine.hearthstone.state import ATTACK, GameConfig, HearthstoneState
+
+from agents.board_model import ENCODER_NAME, ENCODER_VERSION, FEATURES, N_TARGETS, encode_board, target_mask
+from agents.registry import make_agent
+
+FORMAT = "cardlab-attacks-1"
+
+
+def record_game(seed: int, deck: str = "liege", agents: tuple[str, str] = ("trading", "trading"),
+                config: GameConfig | None = None) -> dict[str, np.ndarray]:
+    """Play one game and return its minion attacks as column arrays."""
+    rng = Rng(seed)
+    d = load_deck(deck).as_tuple()
+    players = [make_agent(spec) for spec in agents]
+    for seat, agent in enumerate(players):
+        agent.reset(seat, rng.next64())
+    state = HearthstoneState.new(config or GameConfig(), [d, d], rng.next64() & 0x7FFFFFFFFFFF)
+    feats, slots, targets, masks, who = [], [], [], [], []
+    while not state.is_terminal():
+        seat = state.current
+        action = players[seat].act(state.observation(seat))
+        if action[0] == ATTACK and action[1] > 0:
+            legal = state.legal_actions()
+            feats.append(encode_board(state, seat))
+            slots.append(action[1])
+            targets.append(action[2] - 8)
+            masks.append(target_mask(legal, action[1]))
+            who.append(seat)
+        state.apply(action)
+    n = len(slots)
+    return {
+        "features": np.asarray(feats, dtype=np.float32).reshape(n, FEATURES),
+        "attacker": np.asarray(slots, dtype=np.int8),
+        "target": np.asarray(targets, dtype=np.int8),
+        "target_mask": np.asarray(masks, dtype=bool).reshape(n, N_TARGETS),
+        "player": np.asarray(who, dtype=np.int8),
+    }
+
+
+def _append(f: h5py.File, name: str, values: np.ndarray) -> None:
+    ds = f[name]
+    n = ds.shape[0]
+    ds.resize(n + len(values), axis=0)
+    ds[n:] = values
+
+
+def write_attacks(path: str | Path, games: int, seed: int = 0, deck: str = "liege",
+                  agents: tuple[str, str] = ("trading", "trading")) -> int:
+    """Record `games` games into `path` (created or resumed). Returns the number of rows in the file."""
+    path = Path(path)
+    mode = "a" if path.exists() else "w"
+    try:
+        f = h5py.File(path, mode)
+    except OSError as exc:
+        raise UserError(f"{path}: cannot open as HDF5 ({exc})") from None
+    with f:
+        if "features" not in f:
+            f.attrs.update({"format": FORMAT, "encoder": ENCODER_NAME, "encoder_version": ENCODER_VERSION,
+                            "seed": seed, "deck": deck, "agents": ",".join(agents), "games_done": 0})
+            f.create_dataset("features", (0, FEATURES), maxshape=(None, FEATURES), dtype="f4", chunks=(1024, FEATURES))
+            for name, dtype in (("attacker", "i1"), ("target", "i1"), ("player", "i1"), ("game", "i4")):
+                f.create_dataset(name, (0,), maxshape=(None,), dtype=dtype, chunks=(4096,))
+            f.create_dataset("target_mask", (0, N_TARGETS), maxshape=(None, N_TARGETS), dtype=bool, chunks=(4096, N_TARGETS))
+        elif f.attrs.get("format") != FORMAT or int(f.attrs["seed"]) != seed or f.attrs["deck"] != deck:
+            raise UserError(f"{path}: holds attacks of another run (format/seed/deck differ); use a new file")
+        start = int(f.attrs["games_done"])
+        for g in range(start, games):
+            rows = record_game(Rng(seed * 1_000_003 + g).next64(), deck, agents)
+            for name, values in rows.items():
+                _append(f, name, values)
+            _append(f, "game", np.full(len(rows["attacker"]), g, dtype=np.int32))
+            f.attrs["games_done"] = g + 1
+            f.flush()
+        return int(f["attacker"].shape[0])
+
+
+def read_attacks(path: str | Path) -> dict[str, np.ndarray]:
+    """All columns of an attacks file, checked for format and encoder."""
+    path = Path(path)
+    if not path.exists():
+        raise UserError(f"{path}: no such attacks file")
+    try:
+        with h5py.File(path, "r") as f:
+            if f.attrs.get("format") != FORMAT or f.attrs.get("encoder") != ENCODER_NAME:
+                raise UserError(f"{path}: not a {FORMAT} file with encoder {ENCODER_NAME}")
+            return {k: f[k][:] for k in ("features", "attacker", "target", "target_mask", "player", "game")}
+    except OSError as exc:
+        raise UserError(f"{path}: cannot read HDF5 ({exc})") from None

@@ -1,0 +1,59 @@
+"""The q57 / q8 full-game agents play legal games in the arena."""
+
+import pytest
+import torch
+
+from agents.board_model import CLASSIFIER_FEATURES, FEATURES, N8, N57
+from agents.q_agents import export_checkpoint, load_board_model
+from agents.registry import make_agent
+from arena.match import DeckChoice, play_game
+from engine.core import UserError
+from engine.hearthstone.state import GameConfig
+from models.qnet import QNetwork, TargetClassifier
+
+
+@pytest.fixture(scope="module")
+def q8_ckpt(tmp_path_factory):
+    torch.manual_seed(0)
+    path = tmp_path_factory.mktemp("q8") / "q8.pt"
+    torch.save(export_checkpoint("q8", QNetwork(FEATURES, N8), TargetClassifier(CLASSIFIER_FEATURES), {}), path)
+    return path
+
+
+def _play(spec_a, spec_b, games=4, seed=3):
+    decks = DeckChoice.from_options()
+    for i in range(games):
+        r = play_game((spec_a, spec_b), decks, GameConfig(), seed, i)
+        assert r.winner != "error", r.error
+        assert r.turns > 2
+
+
+def test_q57_agent_plays_legal_games(trained_q57):
+    _, _, out = trained_q57
+    _play(f"q57:ckpt={out / 'q57.pt'}", "random")
+    _play(f"q57:ckpt={out / 'q57.pt'}", "trading", games=2)
+
+
+def test_q8_agent_plays_legal_games(q8_ckpt):
+    _play(f"q8:ckpt={q8_ckpt}", "trading")
+
+
+def test_q57_beats_random_in_the_full_game(trained_q57):
+    from arena.match import run_match
+
+    _, _, out = trained_q57
+    report = run_match((f"q57:ckpt={out / 'q57.pt'}", "random"), DeckChoice.from_options(), 10, seed=5)
+    assert report.errors == 0 and report.wins["A"] >= 8
+
+
+def test_wrong_or_missing_checkpoint_is_a_user_error(q8_ckpt, tmp_path):
+    with pytest.raises(UserError, match="needs ckpt"):
+        make_agent("q57")
+    with pytest.raises(UserError, match="not q57|a q8 checkpoint"):
+        make_agent(f"q57:ckpt={q8_ckpt}")
+    with pytest.raises(UserError, match="does not exist"):
+        load_board_model(tmp_path / "none.pt")
+    bad = tmp_path / "bad.pt"
+    bad.write_bytes(b"not a checkpoint")
+    with pytest.raises(UserError):
+        load_board_model(bad)

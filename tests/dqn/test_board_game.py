@@ -1,0 +1,41 @@
+from engine.core import Rng
+from engine.hearthstone.board_game import BoardGameState, random_board_state, random_position
+from engine.hearthstone.decks import load_deck
+from engine.hearthstone.state import ATTACK, END_TURN_ACTION
+
+DECK = load_deck("liege").as_tuple()
+
+
+def test_only_attacks_and_end_turn_and_episodes_end():
+    for seed in range(30):
+        s = random_board_state([DECK, DECK], seed)
+        assert s.players[0].board and s.players[1].board
+        rng = Rng(seed)
+        steps = 0
+        while not s.is_terminal():
+            legal = s.legal_actions()
+            assert legal[0] == END_TURN_ACTION
+            assert all(a == END_TURN_ACTION or (a[0] == ATTACK and a[1] > 0) for a in legal)
+            assert set(legal) <= set(s.inner.legal_actions())
+            s.apply(rng.choice(legal))
+            steps += 1
+            assert steps < 2000
+        assert s.winner in (-1, 0, 1)
+
+
+def test_clone_and_dict_round_trip_continue_identically():
+    s = random_board_state([DECK, DECK], 3)
+    t = BoardGameState.from_dict(s.to_dict())
+    c = s.clone()
+    r1, r2, r3 = Rng(5), Rng(5), Rng(5)
+    while not s.is_terminal():
+        s.apply(r1.choice(s.legal_actions()))
+        c.apply(r2.choice(c.legal_actions()))
+        t.apply(r3.choice(t.legal_actions()))
+    assert (s.winner, s.inner.turn) == (c.winner, c.inner.turn) == (t.winner, t.inner.turn)
+
+
+def test_positions_are_seeded():
+    a = random_position([DECK, DECK], 11)
+    b = random_position([DECK, DECK], 11)
+    assert a == b

@@ -1,0 +1,90 @@
+import numpy as np
+import pytest
+import torch
+
+from agents.q_agents import load_board_model
+from engine.core import UserError
+from train.dqn import DQNConfig, DQNModule, NStepWriter, ReplayBuffer, evaluate, greedy_policy, train_dqn
+
+
+def test_short_training_beats_random_policy(trained_q57):
+    module, metrics, _ = trained_q57
+    assert metrics["episodes"] == 500 and metrics["updates"] > 1000
+    cfg = module.cfg
+    # Same starting positions for both policies; the position decides much of a board-only episode, so even the
+    # trading agent's attack rule is only ~12 points above random here: 800 episodes make a 6-point margin clear.
+    trained = evaluate(greedy_policy(module), cfg, 800, seed=4242)
+    random = evaluate(None, cfg, 800, seed=4242)
+    assert trained["win_rate"] >= random["win_rate"] + 0.06, (trained, random)
+
+
+def test_target_network_syncs_every_n_updates(tmp_path):
+    import lightning as L
+
+    seen = []
+
+    class Watch(L.Callback):
+        def on_train_batch_end(self, trainer, module, outputs, batch, batch_idx):
+            if module.updates == 0:
+                return
+            same = all(torch.equal(a, b) for a, b in zip(module.online.parameters(), module.target.parameters()))
+            seen.append((module.updates, same))
+
+    cfg = DQNConfig(games=10_000, max_steps=60, warmup_steps=32, batch_size=16, target_sync_every=7, eval_episodes=0)
+    module = DQNModule(vars(cfg) | {})
+    trainer = L.Trainer(max_steps=60, logger=False, enable_progress_bar=False, enable_checkpointing=False,
+                        enable_model_summary=False, callbacks=[Watch()])
+    trainer.fit(module)
+    assert module.updates == 60 and module.syncs == 60 // 7
+    assert seen and all(same == (u % 7 == 0) for u, same in seen)
+
+
+def test_checkpoints_reload_to_identical_outputs(trained_q57, tmp_path):
+    module, _, out = trained_q57
+    x = torch.rand(32, 86)
+    with torch.no_grad():
+        expected = module.online.cpu()(x)
+    model = load_board_model(out / "q57.pt", "q57")
+    with torch.no_grad():
+        assert torch.equal(model.qnet(x), expected)
+    ckpt = tmp_path / "last.ckpt"
+    import lightning as L
+
+    trainer = L.Trainer(logger=False, enable_progress_bar=False, enable_model_summary=False)
+    trainer.strategy.connect(module)
+    trainer.save_checkpoint(ckpt)
+    with torch.no_grad():
+        assert torch.equal(load_board_model(ckpt).qnet(x), expected)
+    with pytest.raises(UserError):
+        load_board_model(out / "q57.pt", "q8")
+
+
+def test_n_step_returns():
+    buf = ReplayBuffer(10, 2, 3, seed=0)
+    w = NStepWriter(buf, n=2, gamma=0.5)
+    obs = [np.full(2, i, np.float32) for i in range(4)]
+    m = np.ones(3, bool)
+    w.push(obs[0], 0, 1.0, obs[1], m, False)
+    assert buf.size == 0
+    w.push(obs[1], 1, 2.0, obs[2], m, False)
+    w.push(obs[2], 2, 4.0, obs[3], m, True)
+    assert buf.size == 3
+    assert np.allclose(buf.ret[:3], [1 + 0.5 * 2, 2 + 0.5 * 4, 4])
+    assert np.allclose(buf.discount[:3], [0.25, 0.25, 0.5])
+    assert np.allclose(buf.done[:3], [0, 1, 1])
+    assert np.allclose(buf.next_obs[0], obs[2])
+
+
+def test_options_run_double_dueling_nstep_terminal(tmp_path):
+    cfg = DQNConfig(games=40, reward="terminal", gamma=0.9, double=True, dueling=True, n_step=3, warmup_steps=32,
+                    batch_size=16, eval_episodes=5)
+    module, metrics = train_dqn(cfg, tmp_path, logger=False)
+    assert metrics["episodes"] == 40 and metrics["updates"] > 0
+    assert (tmp_path / "q57.pt").exists()
+
+
+def test_bad_config_is_a_user_error():
+    with pytest.raises(UserError, match="variant"):
+        DQNConfig.from_dict({"variant": "q9"})
+    with pytest.raises(UserError, match="unknown DQN option"):
+        DQNConfig.from_dict({"gama": 0.9})

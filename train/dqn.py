@@ -1,0 +1,500 @@
+"""DQN on the board-only game (spec section 6), as a LightningModule that collects its own experience.
+
+Read top to bottom: config -> environment (learner vs a board-only opponent, rewards) -> replay buffer with
+n-step returns -> the module (epsilon-greedy acting, target network, Double DQN option, TensorBoard scalars) ->
+`train_dqn` (the Trainer call and the exported checkpoint) -> `evaluate`.
+
+Rewards: "terminal" = +-terminal_reward at the end, 0 otherwise; "shaped" = rho(s') - rho(s) from the learner's
+side (agents.heuristics.rho), plus +-shaped_terminal at the end (ours; 0 = the thesis' pure shaping).
+A transition runs from one learner decision to the next, so the opponent's turn is part of the environment.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from dataclasses import asdict, dataclass, field, fields
+from pathlib import Path
+from typing import Callable, Iterator
+
+import lightning as L
+import numpy as np
+import torch
+from torch.utils.data import DataLoader, IterableDataset
+
+from engine.core import Rng, UserError
+from engine.hearthstone.board_game import BoardGameState, random_position
+from engine.hearthstone.decks import load_deck
+from engine.hearthstone.state import END_TURN_ACTION
+
+from agents.board_model import ENCODER_NAME, FEATURES, N8, N57, encode_board, index57_to_action, mask8, mask57
+from agents.heuristics import rho
+from agents.q_agents import BoardModel, export_checkpoint, pick_target
+from models.qnet import QNetwork, TargetClassifier, masked_argmax, masked_max
+
+
+@dataclass
+class DQNConfig:
+    """Every hyperparameter with its default; YAML configs override any of them by name."""
+
+    variant: str = "q57"  # q57 | q8
+    reward: str = "shaped"  # terminal | shaped
+    gamma: float = 0.8  # thesis: 0.9 (terminal), 0.8 (shaped)
+    games: int = 2000  # training episodes
+    seed: int = 0
+    # network (thesis: 3 x 64 sigmoid, linear output)
+    hidden: list = field(default_factory=lambda: [64, 64, 64])
+    activation: str = "sigmoid"
+    dueling: bool = False
+    double: bool = False
+    n_step: int = 1
+    # optimisation
+    lr: float = 1e-3
+    batch_size: int = 64
+    loss: str = "huber"  # huber | mse
+    grad_clip: float = 10.0
+    buffer_size: int = 50_000
+    warmup_steps: int = 256  # transitions collected before the first update
+    train_every: int = 1  # environment steps per gradient update
+    target_sync_every: int = 250  # gradient updates between target-network copies
+    eps_start: float = 1.0
+    eps_end: float = 0.05
+    eps_decay_steps: int = 5_000  # environment steps of linear decay
+    # rewards
+    terminal_reward: float = 100.0
+    shaped_terminal: float = 0.0
+    # environment
+    deck: str = "liege"
+    opponent: str = "random"  # random | random-action | trading
+    min_turns: int = 4  # the full game is played randomly for min..max turns before board play starts
+    max_turns: int = 14
+    max_board_turns: int = 30
+    # q8 target classifier: a checkpoint, or trained first from classifier_games trading-vs-trading games
+    classifier: str = ""
+    classifier_games: int = 1100
+    classifier_epochs: int = 20
+    # evaluation after training: win rate vs a random board player
+    eval_episodes: int = 200
+    max_steps: int = -1  # safety cap on Lightning steps (-1: none)
+    torch_threads: int = 1  # CPU threads; these nets are tiny, and more threads cost more than they save
+
+    @classmethod
+    def from_dict(cls, data: dict, source: str = "config") -> "DQNConfig":
+        known = {f.name for f in fields(cls)}
+        unknown = sorted(set(data) - known)
+        if unknown:
+            raise UserError(f"{source}: unknown DQN option(s) {', '.join(unknown)} (known: {', '.join(sorted(known))})")
+        cfg = cls(**data)
+        cfg.validate(source)
+        return cfg
+
+    def validate(self, source: str = "config") -> None:
+        checks = [
+            (self.variant in ("q57", "q8"), f"variant must be q57 or q8, got {self.variant!r}"),
+            (self.reward in ("terminal", "shaped"), f"reward must be terminal or shaped, got {self.reward!r}"),
+            (0.0 <= self.gamma <= 1.0, f"gamma must be in [0, 1], got {self.gamma}"),
+            (self.games > 0, f"games must be positive, got {self.games}"),
+            (self.n_step >= 1, f"n_step must be at least 1, got {self.n_step}"),
+            (self.loss in ("huber", "mse"), f"loss must be huber or mse, got {self.loss!r}"),
+            (self.opponent in OPPONENTS, f"opponent must be one of {', '.join(OPPONENTS)}, got {self.opponent!r}"),
+            (1 <= self.min_turns <= self.max_turns, f"need 1 <= min_turns <= max_turns, got {self.min_turns}, {self.max_turns}"),
+            (self.target_sync_every >= 1 and self.batch_size >= 1 and self.train_every >= 1,
+             "target_sync_every, batch_size and train_every must be positive"),
+        ]
+        for ok, message in checks:
+            if not ok:
+                raise UserError(f"{source}: {message}")
+
+    @property
+    def n_actions(self) -> int:
+        return N57 if self.variant == "q57" else N8
+
+
+# ---------------------------------------------------------------- environment
+
+def _opp_random(state, rng: Rng) -> tuple:
+    legal = state.legal_actions()
+    return legal[rng.randrange(len(legal))]
+
+
+def _opp_random_action(state, rng: Rng) -> tuple:
+    legal = [a for a in state.legal_actions() if a != END_TURN_ACTION]
+    return rng.choice(legal) if legal else END_TURN_ACTION
+
+
+def _opp_trading(state, rng: Rng) -> tuple:
+    from agents.baselines import best_attack
+
+    legal = state.legal_actions()
+    return best_attack(state.inner, state.current_player, legal) or END_TURN_ACTION
+
+
+OPPONENTS: dict[str, Callable] = {"random": _opp_random, "random-action": _opp_random_action, "trading": _opp_trading}
+
+
+class BoardEnv:
+    """The learner's view of the board-only game: observations are board86 rows, actions the variant's indices."""
+
+    def __init__(self, cfg: DQNConfig, seed: int, classifier: TargetClassifier | None = None) -> None:
+        self.cfg = cfg
+        self.rng = Rng(seed)
+        deck = load_deck(cfg.deck).as_tuple()
+        self.decks = [deck, deck]
+        self.classifier = classifier
+        self.opponent = OPPONENTS[cfg.opponent]
+        self.episode = 0
+        self.state: BoardGameState | None = None
+        self.learner = 0
+
+    def mask(self, legal: list[tuple]) -> np.ndarray:
+        return mask57(legal) if self.cfg.variant == "q57" else mask8(legal)
+
+    def reset(self) -> tuple[np.ndarray, np.ndarray]:
+        """A fresh episode; the learner plays first or second in alternate episodes."""
+        while True:
+            pos = random_position(self.decks, self.rng.next64(), self.cfg.min_turns, self.cfg.max_turns)
+            self.state = BoardGameState(pos, max_board_turns=self.cfg.max_board_turns)
+            self.learner = pos.current if self.episode % 2 == 0 else 1 - pos.current
+            self._opponent_moves()
+            if not self.state.is_terminal():
+                break
+        self.episode += 1
+        return self.observe()
+
+    def observe(self) -> tuple[np.ndarray, np.ndarray]:
+        return encode_board(self.state, self.learner), self.mask(self.state.legal_actions())
+
+    def _opponent_moves(self) -> None:
+        s = self.state
+        while not s.is_terminal() and s.current_player != self.learner:
+            s.apply(self.opponent(s, self.rng))
+
+    def to_action(self, index: int, features: np.ndarray) -> tuple:
+        legal = self.state.legal_actions()
+        if self.cfg.variant == "q57":
+            return index57_to_action(index)
+        if index == N8 - 1:
+            return END_TURN_ACTION
+        return pick_target(self.classifier, features, legal, index + 1)
+
+    def outcome(self) -> float:
+        """+1 learner won, -1 lost, 0 draw (terminal states only)."""
+        w = self.state.winner
+        return 0.0 if w == -1 else (1.0 if w == self.learner else -1.0)
+
+    def step(self, index: int, features: np.ndarray) -> tuple[float, bool]:
+        """Apply the learner's action (and the opponent's turn if it ended its own); returns (reward, done)."""
+        s = self.state
+        before = rho(s.inner, self.learner) if self.cfg.reward == "shaped" else 0.0
+        s.apply(self.to_action(index, features))
+        self._opponent_moves()
+        done = s.is_terminal()
+        if self.cfg.reward == "shaped":
+            reward = rho(s.inner, self.learner) - before
+            if done:
+                reward += self.cfg.shaped_terminal * self.outcome()
+        else:
+            reward = self.cfg.terminal_reward * self.outcome() if done else 0.0
+        return reward, done
+
+
+# ---------------------------------------------------------------- replay buffer
+
+class ReplayBuffer:
+    """Fixed-size ring of n-step transitions: (s, a, R, discount, s', legal mask of s', done)."""
+
+    def __init__(self, capacity: int, features: int, n_actions: int, seed: int) -> None:
+        self.capacity = capacity
+        self.obs = np.zeros((capacity, features), np.float32)
+        self.next_obs = np.zeros((capacity, features), np.float32)
+        self.action = np.zeros(capacity, np.int64)
+        self.ret = np.zeros(capacity, np.float32)
+        self.discount = np.zeros(capacity, np.float32)
+        self.next_mask = np.zeros((capacity, n_actions), bool)
+        self.done = np.zeros(capacity, np.float32)
+        self.size = 0
+        self.pos = 0
+        self.rng = np.random.default_rng(seed)
+
+    def add(self, obs, action, ret, discount, next_obs, next_mask, done) -> None:
+        i = self.pos
+        self.obs[i], self.action[i], self.ret[i], self.discount[i] = obs, action, ret, discount
+        self.next_obs[i], self.next_mask[i], self.done[i] = next_obs, next_mask, float(done)
+        self.pos = (i + 1) % self.capacity
+        self.size = min(self.size + 1, self.capacity)
+
+    def sample(self, batch_size: int, device) -> tuple[torch.Tensor, ...]:
+        idx = self.rng.integers(0, self.size, size=batch_size)
+        cols = (self.obs, self.action, self.ret, self.discount, self.next_obs, self.next_mask, self.done)
+        return tuple(torch.from_numpy(c[idx]).to(device) for c in cols)
+
+
+class NStepWriter:
+    """Turns one episode's (s, a, r) stream into n-step transitions: R = sum gamma^k r_k, bootstrap gamma^n Q(s_n)."""
+
+    def __init__(self, buffer: ReplayBuffer, n: int, gamma: float) -> None:
+        self.buffer, self.n, self.gamma = buffer, n, gamma
+        self.pending: deque = deque()
+
+    def push(self, obs, action, reward, next_obs, next_mask, done) -> None:
+        self.pending.append((obs, action, reward))
+        if len(self.pending) == self.n:
+            self._emit(next_obs, next_mask, done)
+        if done:
+            while self.pending:
+                self._emit(next_obs, next_mask, True)
+
+    def _emit(self, next_obs, next_mask, done) -> None:
+        ret = sum(self.gamma ** k * r for k, (_, _, r) in enumerate(self.pending))
+        obs, action, _ = self.pending.popleft()
+        discount = self.gamma ** (len(self.pending) + 1)
+        self.buffer.add(obs, action, ret, discount, next_obs, next_mask, done)
+
+
+# ---------------------------------------------------------------- the module
+
+class _Forever(IterableDataset):
+    """Lightning needs batches to drive training_step; experience is collected inside it instead."""
+
+    def __iter__(self) -> Iterator[int]:
+        i = 0
+        while True:
+            yield i
+            i += 1
+
+
+class DQNModule(L.LightningModule):
+    def __init__(self, config: dict, classifier: TargetClassifier | None = None) -> None:
+        super().__init__()
+        self.cfg = DQNConfig.from_dict(config)
+        self.save_hyperparameters({"config": asdict(self.cfg)})
+        cfg = self.cfg
+        if cfg.variant == "q8" and classifier is None:
+            raise UserError("the q8 variant needs a target classifier")
+        self.online = QNetwork(FEATURES, cfg.n_actions, cfg.hidden, cfg.activation, cfg.dueling)
+        self.target = QNetwork(FEATURES, cfg.n_actions, cfg.hidden, cfg.activation, cfg.dueling)
+        self.target.load_state_dict(self.online.state_dict())
+        self.target.requires_grad_(False)
+        self.classifier = classifier.eval().requires_grad_(False) if classifier is not None else None
+        self.automatic_optimization = False
+        self.env = BoardEnv(cfg, Rng(cfg.seed).next64(), classifier)
+        self.buffer = ReplayBuffer(cfg.buffer_size, FEATURES, cfg.n_actions, cfg.seed)
+        self.writer = NStepWriter(self.buffer, cfg.n_step, cfg.gamma)
+        self.act_rng = Rng(cfg.seed + 1)
+        self.env_steps = 0
+        self.updates = 0
+        self.syncs = 0
+        self.episodes = 0
+        self.episode_return = 0.0
+        self.recent: deque = deque(maxlen=100)
+        self.obs, self.mask = self.env.reset()
+
+    # ---- acting
+
+    @property
+    def epsilon(self) -> float:
+        c = self.cfg
+        frac = min(1.0, self.env_steps / max(1, c.eps_decay_steps))
+        return c.eps_start + frac * (c.eps_end - c.eps_start)
+
+    def greedy_index(self, obs: np.ndarray, mask: np.ndarray) -> int:
+        with torch.no_grad():
+            q = self.online(torch.from_numpy(obs).to(self.device).unsqueeze(0))[0]
+        return int(masked_argmax(q, torch.from_numpy(mask).to(self.device)))
+
+    def act_index(self, obs: np.ndarray, mask: np.ndarray) -> int:
+        if self.act_rng.random() < self.epsilon:
+            legal = np.flatnonzero(mask)
+            return int(legal[self.act_rng.randrange(len(legal))])
+        return self.greedy_index(obs, mask)
+
+    def env_step(self) -> None:
+        obs, mask = self.obs, self.mask
+        index = self.act_index(obs, mask)
+        reward, done = self.env.step(index, obs)
+        next_obs, next_mask = self.env.observe()
+        self.writer.push(obs, index, reward, next_obs, next_mask, done)
+        self.env_steps += 1
+        self.episode_return += reward
+        if done:
+            outcome = self.env.outcome()
+            self.recent.append(outcome)
+            self.episodes += 1
+            self.log_dict({"episode/outcome": outcome, "episode/return": self.episode_return,
+                           "episode/win_rate_100": sum(o > 0 for o in self.recent) / len(self.recent),
+                           "episode/count": float(self.episodes)}, on_step=True, on_epoch=False, batch_size=1)
+            self.episode_return = 0.0
+            self.obs, self.mask = self.env.reset()
+        else:
+            self.obs, self.mask = next_obs, next_mask
+
+    # ---- learning
+
+    def td_loss(self, batch) -> tuple[torch.Tensor, torch.Tensor]:
+        obs, action, ret, discount, next_obs, next_mask, done = batch
+        q = self.online(obs).gather(1, action.unsqueeze(1)).squeeze(1)
+        with torch.no_grad():
+            next_target = self.target(next_obs)
+            if self.cfg.double:
+                best = masked_argmax(self.online(next_obs), next_mask)
+                next_v = next_target.gather(1, best.unsqueeze(1)).squeeze(1)
+                next_v = torch.where(next_mask.any(dim=1), next_v, torch.zeros_like(next_v))
+            else:
+                next_v = masked_max(next_target, next_mask)
+            y = ret + discount * (1.0 - done) * next_v
+        if self.cfg.loss == "mse":
+            loss = torch.nn.functional.mse_loss(q, y)
+        else:
+            loss = torch.nn.functional.smooth_l1_loss(q, y)
+        return loss, q
+
+    def training_step(self, batch, batch_idx):
+        for _ in range(self.cfg.train_every):
+            self.env_step()
+        if self.episodes >= self.cfg.games:
+            self.trainer.should_stop = True
+        self.log("train/epsilon", self.epsilon, on_step=True, on_epoch=False, batch_size=1)
+        if self.buffer.size < max(self.cfg.warmup_steps, self.cfg.batch_size):
+            return None
+        opt = self.optimizers()
+        loss, q = self.td_loss(self.buffer.sample(self.cfg.batch_size, self.device))
+        opt.zero_grad()
+        self.manual_backward(loss)
+        if self.cfg.grad_clip > 0:
+            self.clip_gradients(opt, gradient_clip_val=self.cfg.grad_clip, gradient_clip_algorithm="norm")
+        opt.step()
+        self.updates += 1
+        if self.updates % self.cfg.target_sync_every == 0:
+            self.sync_target()
+        self.log_dict({"train/loss": loss.detach(), "train/q_mean": q.detach().mean(), "train/q_max": q.detach().max()},
+                      on_step=True, on_epoch=False, batch_size=self.cfg.batch_size)
+        return loss
+
+    def sync_target(self) -> None:
+        self.target.load_state_dict(self.online.state_dict())
+        self.syncs += 1
+
+    def configure_optimizers(self):
+        return torch.optim.Adam(self.online.parameters(), lr=self.cfg.lr)
+
+    def train_dataloader(self) -> DataLoader:
+        return DataLoader(_Forever(), batch_size=None)
+
+    # ---- checkpoints
+
+    def export(self, metrics: dict | None = None) -> dict:
+        online = QNetwork(FEATURES, self.cfg.n_actions, self.cfg.hidden, self.cfg.activation, self.cfg.dueling)
+        online.load_state_dict({k: v.detach().cpu() for k, v in self.online.state_dict().items()})
+        clf = None
+        if self.classifier is not None:
+            clf = type(self.classifier)(**self.classifier.config)
+            clf.load_state_dict({k: v.detach().cpu() for k, v in self.classifier.state_dict().items()})
+        return export_checkpoint(self.cfg.variant, online, clf, asdict(self.cfg), metrics)
+
+    def on_save_checkpoint(self, checkpoint: dict) -> None:
+        # A Lightning .ckpt is loadable by the agents too: it carries the same self-contained export.
+        checkpoint["dqn_export"] = self.export({"episodes": self.episodes, "env_steps": self.env_steps})
+
+    def board_model(self) -> BoardModel:
+        ex = self.export()
+        q = QNetwork(**ex["qnet_config"])
+        q.load_state_dict(ex["state_dict"])
+        clf = None
+        if ex["classifier"] is not None:
+            clf = TargetClassifier(**ex["classifier"]["config"])
+            clf.load_state_dict(ex["classifier"]["state_dict"])
+        return BoardModel(self.cfg.variant, q, clf)
+
+
+# ---------------------------------------------------------------- evaluation
+
+def evaluate(choose: Callable[[BoardEnv, np.ndarray, np.ndarray], int] | None, cfg: DQNConfig, episodes: int, seed: int,
+             classifier: TargetClassifier | None = None) -> dict:
+    """Win rate of a policy over `episodes` board-only episodes vs cfg.opponent; choose=None is the uniform random policy.
+
+    The same seed gives the same starting positions to every policy compared.
+    """
+    env = BoardEnv(cfg, seed, classifier)
+    rng = Rng(seed + 7)
+    wins = losses = 0
+    for _ in range(episodes):
+        obs, mask = env.reset()
+        done = False
+        while not done:
+            if choose is None:
+                legal = np.flatnonzero(mask)
+                index = int(legal[rng.randrange(len(legal))])
+            else:
+                index = choose(env, obs, mask)
+            _, done = env.step(index, obs)
+            obs, mask = env.observe()
+        o = env.outcome()
+        wins += o > 0
+        losses += o < 0
+    return {"episodes": episodes, "wins": int(wins), "losses": int(losses), "win_rate": wins / episodes}
+
+
+def greedy_policy(module: DQNModule) -> Callable:
+    net = module.online
+
+    def choose(env: BoardEnv, obs: np.ndarray, mask: np.ndarray) -> int:
+        with torch.no_grad():
+            q = net(torch.from_numpy(obs).to(next(net.parameters()).device).unsqueeze(0))[0].cpu()
+        return int(masked_argmax(q, torch.from_numpy(mask)))
+
+    return choose
+
+
+# ---------------------------------------------------------------- training entry point
+
+def get_classifier(cfg: DQNConfig, out_dir: Path) -> tuple[TargetClassifier | None, dict]:
+    """q8 only: load cfg.classifier, or record attacks and train one in out_dir."""
+    if cfg.variant != "q8":
+        return None, {}
+    from train.target_classifier import load_classifier, train_classifier
+
+    if cfg.classifier:
+        path = Path(cfg.classifier)
+        if not path.exists():
+            raise UserError(f"classifier checkpoint {path} does not exist")
+        ckpt = torch.load(path, map_location="cpu", weights_only=False)
+        if not isinstance(ckpt, dict) or ckpt.get("kind") != "target_classifier" or ckpt.get("encoder") != ENCODER_NAME:
+            raise UserError(f"{path}: not a target-classifier checkpoint for encoder {ENCODER_NAME}")
+        return load_classifier(ckpt), dict(ckpt.get("metrics", {}))
+    from datagen.attacks import write_attacks
+
+    data = out_dir / "attacks.h5"
+    write_attacks(data, cfg.classifier_games, seed=cfg.seed, deck=cfg.deck)
+    net, metrics = train_classifier(data, out_dir, epochs=cfg.classifier_epochs, seed=cfg.seed)
+    return net, metrics
+
+
+def train_dqn(cfg: DQNConfig, out_dir: str | Path, logger: bool = True, progress: bool = False) -> tuple[DQNModule, dict]:
+    """Train, evaluate vs a random board player, and write `<variant>.pt` (the agents' checkpoint) in out_dir."""
+    cfg.validate()
+    out_dir = Path(out_dir)
+    out_dir.mkdir(parents=True, exist_ok=True)
+    L.seed_everything(cfg.seed, workers=False, verbose=False)
+    if cfg.torch_threads > 0:
+        torch.set_num_threads(cfg.torch_threads)
+    classifier, clf_metrics = get_classifier(cfg, out_dir)
+    module = DQNModule(asdict(cfg), classifier)
+    from lightning.pytorch.loggers import TensorBoardLogger
+
+    tb = TensorBoardLogger(str(out_dir), name="tb") if logger else False
+    trainer = L.Trainer(max_epochs=1, max_steps=cfg.max_steps, accelerator="auto", devices=1, logger=tb,
+                        enable_progress_bar=progress, enable_model_summary=False, enable_checkpointing=False,
+                        log_every_n_steps=50)
+    trainer.fit(module)
+    if logger:
+        trainer.save_checkpoint(out_dir / f"{cfg.variant}-last.ckpt")  # resumable; agents can load it too
+    module.online.cpu()
+    metrics: dict = {"episodes": module.episodes, "env_steps": module.env_steps, "updates": module.updates,
+                     "target_syncs": module.syncs}
+    if clf_metrics:
+        metrics["classifier"] = clf_metrics
+    if cfg.eval_episodes > 0:
+        eval_seed = cfg.seed + 1_000_003
+        metrics["eval_vs_" + cfg.opponent] = evaluate(greedy_policy(module), cfg, cfg.eval_episodes, eval_seed, classifier)
+        metrics["random_policy_vs_" + cfg.opponent] = evaluate(None, cfg, cfg.eval_episodes, eval_seed, classifier)
+    torch.save(module.export(metrics), out_dir / f"{cfg.variant}.pt")
+    return module, metrics
