@@ -6,14 +6,14 @@ name/version, normalisation, architecture and a data summary, so they load witho
 
 from __future__ import annotations
 
-import math
 from pathlib import Path
 
-import numpy as np
 import torch
 
 from engine.core import UserError
 from models.value import ColourTrio, ValueNet
+
+from agents.search.evaluators import Evaluator, terminal_value
 
 EXPORT_FORMAT = "cardlab-value"
 EXPORT_VERSION = 1
@@ -47,15 +47,7 @@ def load_value_checkpoint(path: str | Path, game: str = "hearthstone"):
     return net, meta
 
 
-def _terminal_value(state, player: int) -> float:
-    if state.winner == player:
-        return math.inf
-    if state.winner == 1 - player:
-        return -math.inf
-    return 0.0
-
-
-class ValueNetEvaluator:
+class ValueNetEvaluator(Evaluator):
     """evaluate(states, player) -> values in label units (about -100..100), larger = better for player."""
 
     def __init__(self, path: str | Path, device: str = "auto") -> None:
@@ -84,9 +76,10 @@ class ValueNetEvaluator:
         self.red = int(thresholds.get("red", 1))
 
     def colour(self, state, player: int) -> int:
-        """0 green, 1 yellow, 2 red: own hero health minus the enemy board's attack (spec section 4)."""
-        eff = state.players[player].hero.health - sum(m.attack for m in state.players[1 - player].board)
-        return 2 if eff < self.red else (0 if eff >= self.green else 1)
+        """0 green, 1 yellow, 2 red, with the thresholds of the training data (spec section 4)."""
+        from datagen.chains import colour_of, effective_hp
+
+        return int(colour_of(effective_hp(state, player), self.green, self.red))
 
     @torch.no_grad()
     def evaluate(self, states: list, player: int) -> list[float]:
@@ -94,7 +87,7 @@ class ValueNetEvaluator:
         live = [i for i, s in enumerate(states) if not s.terminal]
         for i, s in enumerate(states):
             if s.terminal:
-                out[i] = _terminal_value(s, player)
+                out[i] = terminal_value(s, player)
         if not live:
             return out
         x = torch.from_numpy(self.encoder.encode_many([states[i] for i in live], player)).to(self.device)
@@ -110,6 +103,3 @@ class ValueNetEvaluator:
     def __repr__(self) -> str:
         return f"<ValueNetEvaluator {self.path} {self.meta['kind']} {self.meta['encoder']}>"
 
-
-def values_of(evaluator: ValueNetEvaluator, states: list, player: int) -> np.ndarray:
-    return np.asarray(evaluator.evaluate(states, player), dtype=np.float64)

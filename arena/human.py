@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from typing import Callable
 
-from engine.core import UserError
 from engine.hearthstone.decks import Deck
 from engine.hearthstone.render import hero_text, minion_text
 from engine.hearthstone.state import GameConfig, HearthstoneState
@@ -51,12 +50,3 @@ def play_human(bot, deck_you: Deck, deck_bot: Deck, seed: int, you_first: bool,
     outcome = 0 if s.winner == -1 else (1 if s.winner == me else -1)
     console.print({1: "You win!", -1: "The bot wins.", 0: "Draw."}[outcome])
     return outcome
-
-
-def check_vs(spec: str):
-    from agents.registry import make_agent
-
-    agent = make_agent(spec)
-    if agent is None:
-        raise UserError(f"unknown agent {spec!r}")
-    return agent

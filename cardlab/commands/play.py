@@ -18,10 +18,11 @@ def run(args) -> int:
 
     from rich.console import Console
 
-    from arena.human import check_vs, play_human
+    from agents.registry import make_agent
+    from arena.human import play_human
     from engine.hearthstone.decks import load_deck
 
-    bot = check_vs(args.vs)
+    bot = make_agent(args.vs)
     deck = load_deck(args.deck)
     bot_deck = load_deck(args.bot_deck) if args.bot_deck else deck
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
