@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import argparse
 import sys
 
 HELP = "play self-play games and record labelled state chains (full / threat-colour) to HDF5"
@@ -110,21 +109,3 @@ def _resume_args(args) -> list[str]:
     if args.workers != 1:
         out += ["--workers", str(args.workers)]
     return out
-
-
-def main(argv: list[str] | None = None) -> int:
-    """Standalone entry (python -m cardlab.commands.datagen) until the verb is wired into cardlab.cli."""
-    from engine.core import UserError
-
-    p = argparse.ArgumentParser(prog="cardlab datagen", description=HELP)
-    add_arguments(p)
-    args = p.parse_args(argv)
-    try:
-        return run(args)
-    except UserError as exc:
-        print(f"cardlab datagen: error: {exc}", file=sys.stderr)
-        return 2
-
-
-if __name__ == "__main__":
-    sys.exit(main())

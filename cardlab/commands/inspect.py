@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import argparse
 import json
-import sys
 
 HELP = "summarise a chain file from `cardlab datagen` (games, rows, colours, labels, encoder, settings)"
 COLOUR_NAMES = ("green", "yellow", "red")
@@ -83,20 +81,3 @@ def run(args) -> int:
     c.print("settings: " + json.dumps(info["settings"], sort_keys=True))
     c.print(f"versions: {info['versions']}, created {info['created_at']}")
     return 0
-
-
-def main(argv: list[str] | None = None) -> int:
-    from engine.core import UserError
-
-    p = argparse.ArgumentParser(prog="cardlab inspect", description=HELP)
-    add_arguments(p)
-    args = p.parse_args(argv)
-    try:
-        return run(args)
-    except UserError as exc:
-        print(f"cardlab inspect: error: {exc}", file=sys.stderr)
-        return 2
-
-
-if __name__ == "__main__":
-    sys.exit(main())

@@ -20,7 +20,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def _start(path: Path, games: int, *extra: str) -> subprocess.Popen:
-    cmd = [sys.executable, "-m", "cardlab.commands.datagen", str(path), "--games", str(games),
+    cmd = [sys.executable, "-m", "cardlab.cli", "datagen", str(path), "--games", str(games),
            "--agents", *FAST, "--commit-every", "2", "--quiet", "--seed", "7", *extra]
     env = dict(os.environ, PYTHONPATH=str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", ""))
     return subprocess.Popen(cmd, cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
