@@ -50,6 +50,8 @@ def load_value_checkpoint(path: str | Path, game: str = "hearthstone"):
 class ValueNetEvaluator(Evaluator):
     """evaluate(states, player) -> values in label units (about -100..100), larger = better for player."""
 
+    before_end_turn = True  # datagen records full and colour chains before END_TURN
+
     def __init__(self, path: str | Path, device: str = "auto") -> None:
         # Encoders live in datagen/encoders; the network only sees their tensors.
         from datagen.encoders import get_encoder

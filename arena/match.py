@@ -7,6 +7,7 @@ every game depends only on (seed, i), never on which worker played it.
 from __future__ import annotations
 
 import multiprocessing as mp
+import sys
 import time
 import traceback
 from dataclasses import dataclass, field
@@ -169,6 +170,17 @@ class MatchReport:
 
 def _worker_init() -> None:
     _AGENT_CACHE.clear()
+    if "torch" in sys.modules:
+        import torch
+
+        torch.set_num_threads(1)  # one game per core; torch's own thread pool would oversubscribe
+
+
+def process_context():
+    """fork is cheap, but a process that already ran torch must not fork (its thread pool deadlocks the child)."""
+    if "fork" in mp.get_all_start_methods() and "torch" not in sys.modules:
+        return mp.get_context("fork")
+    return mp.get_context("spawn")
 
 
 def _play_star(args) -> GameResult:
@@ -181,8 +193,7 @@ def iter_games(specs, decks, config, seed, games, workers, keep_logs=False) -> I
         for job in jobs:
             yield _play_star(job)
         return
-    ctx = mp.get_context("fork") if "fork" in mp.get_all_start_methods() else mp.get_context("spawn")
-    with ctx.Pool(workers, initializer=_worker_init) as pool:
+    with process_context().Pool(workers, initializer=_worker_init) as pool:
         yield from pool.imap_unordered(_play_star, jobs, chunksize=max(1, min(16, games // (workers * 8) or 1)))
 
 

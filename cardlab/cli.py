@@ -5,9 +5,10 @@ from __future__ import annotations
 import argparse
 import sys
 
-from cardlab.commands import arena, bench, cards, datagen, decks, inspect, play, replay, tournament, train
+from cardlab.commands import arena, bench, cards, datagen, decks, inspect, play, quickstart, replay, tournament, train
 
 COMMANDS = {
+    "quickstart": quickstart,
     "cards": cards,
     "decks": decks,
     "bench": bench,

@@ -7,7 +7,6 @@ so any worker count, and any kill + `--resume`, yields the same rows as one unin
 
 from __future__ import annotations
 
-import multiprocessing as mp
 import signal
 import time
 import traceback
@@ -180,8 +179,11 @@ def play_game(settings: DatagenSettings, index: int) -> GameRecord:
 
 
 def _worker_init() -> None:
+    from arena.match import _worker_init as arena_worker_init
+
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the main process handles Ctrl-C and commits
     _CACHE.clear()
+    arena_worker_init()
 
 
 def _play_star(job) -> GameRecord:
@@ -195,8 +197,9 @@ def iter_records(settings: DatagenSettings, start: int, stop: int, workers: int)
         for job in jobs:
             yield _play_star(job)
         return
-    ctx = mp.get_context("fork") if "fork" in mp.get_all_start_methods() else mp.get_context("spawn")
-    pool = ctx.Pool(workers, initializer=_worker_init)
+    from arena.match import process_context
+
+    pool = process_context().Pool(workers, initializer=_worker_init)
     try:
         yield from pool.imap(_play_star, jobs, chunksize=1)
         pool.close()

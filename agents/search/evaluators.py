@@ -32,6 +32,7 @@ class Evaluator:
     """Scores states for `player`; subclasses override `evaluate` (batched) and set `name`."""
 
     name = "evaluator"
+    before_end_turn = False  # True: score a leaf's state just before END_TURN (how value networks were trained)
 
     def evaluate(self, states: list, player: int) -> list[float]:
         raise NotImplementedError

@@ -66,6 +66,7 @@ class TurnTree:
         if max_nodes < 0 or max_ms < 0:
             raise UserError(f"search: budgets must be >= 0 (0 = unlimited), got max_nodes={max_nodes}, max_ms={max_ms}")
         self.evaluator = evaluator
+        self.before_end_turn = bool(getattr(evaluator, "before_end_turn", False))
         self.prune = prune
         self.max_nodes = int(max_nodes)
         self.max_ms = float(max_ms)
@@ -123,6 +124,13 @@ class TurnTree:
             self.won = True
             self.stopped_by = "win"
             raise _Stop
+
+    def _view(self, before, after):
+        """The state the evaluator scores for a leaf: after END_TURN, or just before it for evaluators
+        trained on end-of-turn states (value networks: datagen records chains before END_TURN)."""
+        if after.terminal or not self.before_end_turn:
+            return after
+        return before
 
     def _flush(self) -> None:
         buffer, self.buffer = self.buffer, []
@@ -188,7 +196,7 @@ class TurnTree:
             if END_TURN_ACTION in root.legal_actions():
                 self.nodes += 1
                 leaf = root.child(END_TURN_ACTION)
-                self.buffer.append((leaf, (END_TURN_ACTION,)))
+                self.buffer.append((self._view(root, leaf), (END_TURN_ACTION,)))
                 self._flush()
             if self.algo == "dfs":
                 self._dfs(root)
@@ -233,7 +241,7 @@ class TurnTree:
                 if child.terminal:
                     self._record(terminal_value(child, player), p)
                 elif child.current != player:
-                    self.buffer.append((child, p))
+                    self.buffer.append((self._view(state, child), p))
                     if len(self.buffer) >= batch:
                         self._flush()
                 elif self._admit(child):
@@ -270,7 +278,7 @@ class TurnTree:
             except _Stop as exc:
                 stop = exc  # score what this expansion generated, then stop
             scored = [item for item in fresh if item[2] is not None]
-            values = self.evaluator.evaluate([leaf for _, _, leaf in scored], player) if scored else []
+            values = self.evaluator.evaluate([self._view(c, leaf) for c, _, leaf in scored], player) if scored else []
             priority = {}
             for (child, p, _), v in zip(scored, values):
                 priority[id(child)] = float(v)

@@ -1,0 +1,30 @@
+"""The README's main job: the shipped checkpoint loads and plays in the search agent."""
+
+from __future__ import annotations
+
+import json
+
+from cardlab.cli import main
+from cardlab.commands.quickstart import SHIPPED
+
+
+def test_shipped_checkpoint_is_small_and_self_describing():
+    from agents.value_evaluator import load_value_checkpoint
+
+    assert SHIPPED.is_file() and SHIPPED.stat().st_size < 5 * 1024 * 1024
+    _, meta = load_value_checkpoint(SHIPPED)
+    assert meta["encoder"] == "rich" and meta["data"]["games"] >= 1000
+    assert (SHIPPED.parent / "MODEL_CARD.md").is_file()
+
+
+def test_quickstart_plays_the_shipped_checkpoint(capsys):
+    assert main(["quickstart", "--games", "2", "--workers", "1", "--opponents", "random", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    match = out["matches"][0]
+    assert match["games"] == 2 and match["errors"] == 0
+    assert match["agents"]["A"].startswith("search:ckpt=")
+
+
+def test_quickstart_with_a_missing_checkpoint_is_a_clear_error(tmp_path, capsys):
+    assert main(["quickstart", "--checkpoint", str(tmp_path / "none.pt")]) == 2
+    assert "none.pt" in capsys.readouterr().err
