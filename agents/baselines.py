@@ -6,7 +6,7 @@ burn-lethal check) simulates, always on `observation.determinize(self.player, se
 Shared pieces:
 - `plan_cards`: the trading agent's card-play planner (best subset of playable cards for the mana).
 - `target_intent`: whether a targeted card/hero power helps ("help") or hurts ("harm") its target,
-  read from its effect (dsl effects are closures named after their builder: damage, buff, heal...).
+  read from the labels the card language puts on its effects (damage, buff, heal...).
 - `best_attack`: the trading agent's attack choice, computed arithmetically from attack / health /
   divine shield (no simulation).
 """
@@ -36,34 +36,15 @@ _HELP = frozenset({"buff", "heal", "heal_full"})
 _INTENT_CACHE: dict[tuple[str, int], tuple[str, bool]] = {}
 
 
-def _effect_kinds(fn, out: list, seen: set) -> None:
-    """Builder names of the effects inside `fn` that act on the chosen target, in execution order."""
-    if fn is None or id(fn) in seen or not callable(fn):
+def _effect_kinds(fn, out: list) -> None:
+    """What the effects inside `fn` do to the chosen target, in execution order (from the dsl's effect labels)."""
+    kind = getattr(fn, "kind", None)
+    if kind in _HARM or kind in _HELP:
+        if fn.on_target:
+            out.append(kind)
         return
-    seen.add(id(fn))
-    qualname = getattr(fn, "__qualname__", "")
-    head = qualname.split(".<locals>")[0] if ".<locals>" in qualname else ""
-    code = getattr(fn, "__code__", None)
-    cells = getattr(fn, "__closure__", None) or ()
-    names = code.co_freevars if code is not None else ()
-    env = {}
-    for name, cell in zip(names, cells):
-        try:
-            env[name] = cell.cell_contents
-        except ValueError:
-            continue
-    if head in _HARM or head in _HELP:
-        if env.get("to") is None:  # acts on the chosen target (not on a fixed selector)
-            out.append(head)
-        return
-    for name, v in env.items():
-        if name in ("to", "pool", "condition"):
-            continue
-        if isinstance(v, (tuple, list)):
-            for x in v:
-                _effect_kinds(x, out, seen)
-        else:
-            _effect_kinds(v, out, seen)
+    for part in getattr(fn, "parts", ()):
+        _effect_kinds(part, out)
 
 
 def target_intent(card, rule=None, effect=None) -> tuple[str, bool]:
@@ -80,7 +61,7 @@ def target_intent(card, rule=None, effect=None) -> tuple[str, bool]:
         kinds = ["damage"]
     else:
         kinds = []
-        _effect_kinds(effect, kinds, set())
+        _effect_kinds(effect, kinds)
     first = kinds[0] if kinds else "damage"
     heal_kind = any(k in ("heal", "heal_full") for k in kinds)
     result = ("help" if first in _HELP else "harm", heal_kind and first in _HELP)

@@ -167,6 +167,14 @@ def alive(chars: Iterable) -> list:
 
 # ---------------------------------------------------------------- effects
 
+def _tag(run: Effect, kind: str, to: Selector | None = None, parts: tuple = ()) -> Effect:
+    """Label an effect with what it does, so agents can ask a card whether it helps or harms its target."""
+    run.kind = kind  # type: ignore[attr-defined]
+    run.on_target = to is None  # acts on the chosen target rather than on a selector
+    run.parts = tuple(parts)  # type: ignore[attr-defined]
+    return run
+
+
 def _targets(ctx: mech.Ctx, to: Selector | None) -> list:
     if to is None:
         return [ctx.target] if ctx.target is not None else []
@@ -181,7 +189,7 @@ def damage(amount: int, to: Selector | None = None) -> Effect:
         for c in _targets(ctx, to):
             mech.deal_damage(ctx.state, c, n, ctx.source)
 
-    return run
+    return _tag(run, "damage", to)
 
 
 def random_damage(missiles: int, pool: Selector = ENEMIES) -> Effect:
@@ -194,7 +202,7 @@ def random_damage(missiles: int, pool: Selector = ENEMIES) -> Effect:
                 return
             mech.deal_damage(ctx.state, ctx.state.rng.choice(chars), 1, ctx.source)
 
-    return run
+    return _tag(run, "random_damage")
 
 
 def damage_random(amount: int, count: int, pool: Selector = ENEMY_MINIONS) -> Effect:
@@ -205,7 +213,7 @@ def damage_random(amount: int, count: int, pool: Selector = ENEMY_MINIONS) -> Ef
         for c in chosen:
             mech.deal_damage(ctx.state, c, amount + ctx.spell_power, ctx.source)
 
-    return run
+    return _tag(run, "damage_random")
 
 
 def heal(amount: int, to: Selector | None = None) -> Effect:
@@ -213,7 +221,7 @@ def heal(amount: int, to: Selector | None = None) -> Effect:
         for c in _targets(ctx, to):
             mech.heal(ctx.state, c, amount)
 
-    return run
+    return _tag(run, "heal", to)
 
 
 def heal_full(to: Selector | None = None) -> Effect:
@@ -221,7 +229,7 @@ def heal_full(to: Selector | None = None) -> Effect:
         for c in _targets(ctx, to):
             mech.heal(ctx.state, c, c.damage)
 
-    return run
+    return _tag(run, "heal_full", to)
 
 
 def draw(count: int = 1) -> Effect:
@@ -229,7 +237,7 @@ def draw(count: int = 1) -> Effect:
         for _ in range(count):
             mech.draw(ctx.state, ctx.player)
 
-    return run
+    return _tag(run, "draw")
 
 
 def buff(atk: int = 0, hp: int = 0, to: Selector | None = None, this_turn: bool = False, **keywords: bool) -> Effect:
@@ -248,7 +256,7 @@ def buff(atk: int = 0, hp: int = 0, to: Selector | None = None, this_turn: bool 
             for key, value in keywords.items():
                 setattr(c, key, value)
 
-    return run
+    return _tag(run, "buff", to)
 
 
 def hero_attack(amount: int) -> Effect:
@@ -257,7 +265,7 @@ def hero_attack(amount: int) -> Effect:
     def run(ctx: mech.Ctx) -> None:
         ctx.me.hero.temp_atk += amount
 
-    return run
+    return _tag(run, "hero_attack")
 
 
 def set_attack(value: int, to: Selector | None = None) -> Effect:
@@ -267,7 +275,7 @@ def set_attack(value: int, to: Selector | None = None) -> Effect:
             m.atk_buff = 0
             m.temp_atk = 0
 
-    return run
+    return _tag(run, "set_attack", to)
 
 
 def set_health(value: int, to: Selector | None = None) -> Effect:
@@ -277,7 +285,7 @@ def set_health(value: int, to: Selector | None = None) -> Effect:
             m.hp_buff = 0
             m.damage = 0
 
-    return run
+    return _tag(run, "set_health", to)
 
 
 def freeze(to: Selector | None = None) -> Effect:
@@ -285,7 +293,7 @@ def freeze(to: Selector | None = None) -> Effect:
         for c in _targets(ctx, to):
             mech.freeze(c)
 
-    return run
+    return _tag(run, "freeze", to)
 
 
 def destroy(to: Selector | None = None) -> Effect:
@@ -293,14 +301,14 @@ def destroy(to: Selector | None = None) -> Effect:
         for c in _targets(ctx, to):
             mech.destroy(c)
 
-    return run
+    return _tag(run, "destroy", to)
 
 
 def armor(amount: int) -> Effect:
     def run(ctx: mech.Ctx) -> None:
         mech.gain_armor(ctx.me.hero, amount)
 
-    return run
+    return _tag(run, "armor")
 
 
 def summon(card_key: str, count: int = 1, enemy: bool = False) -> Effect:
@@ -315,7 +323,7 @@ def summon(card_key: str, count: int = 1, enemy: bool = False) -> Effect:
             if m is not None and pos >= 0:
                 pos += 1
 
-    return run
+    return _tag(run, "summon")
 
 
 def summon_random(card_keys: Sequence[str], only_missing: bool = False) -> Effect:
@@ -330,7 +338,7 @@ def summon_random(card_keys: Sequence[str], only_missing: bool = False) -> Effec
         if options:
             mech.summon(ctx.state, ctx.player, ctx.state.rng.choice(options), _summon_position(ctx, ctx.player))
 
-    return run
+    return _tag(run, "summon_random")
 
 
 def _summon_position(ctx: mech.Ctx, owner: int) -> int:
@@ -348,7 +356,7 @@ def equip(card_key: str) -> Effect:
     def run(ctx: mech.Ctx) -> None:
         mech.equip(ctx.state, ctx.player, card_db().get(card_key))
 
-    return run
+    return _tag(run, "equip")
 
 
 def silence(to: Selector | None = None) -> Effect:
@@ -357,7 +365,7 @@ def silence(to: Selector | None = None) -> Effect:
             if not m.is_hero:
                 mech.silence(ctx.state, m)
 
-    return run
+    return _tag(run, "silence", to)
 
 
 def transform(card_key: str, to: Selector | None = None) -> Effect:
@@ -366,7 +374,7 @@ def transform(card_key: str, to: Selector | None = None) -> Effect:
         for m in _targets(ctx, to):
             mech.transform(ctx.state, m, card)
 
-    return run
+    return _tag(run, "transform", to)
 
 
 def return_to_hand(to: Selector | None = None) -> Effect:
@@ -378,7 +386,7 @@ def return_to_hand(to: Selector | None = None) -> Effect:
             mech.refresh_auras(ctx.state)
             mech.add_to_hand(ctx.state, m.owner, m.card)
 
-    return run
+    return _tag(run, "return_to_hand", to)
 
 
 def gain_mana(amount: int) -> Effect:
@@ -388,7 +396,7 @@ def gain_mana(amount: int) -> Effect:
         me = ctx.me
         me.mana = min(mech.MAX_MANA, me.mana + amount)
 
-    return run
+    return _tag(run, "gain_mana")
 
 
 def gain_mana_crystal(amount: int = 1, empty: bool = True) -> Effect:
@@ -398,7 +406,7 @@ def gain_mana_crystal(amount: int = 1, empty: bool = True) -> Effect:
         if not empty:
             me.mana = min(mech.MAX_MANA, me.mana + amount)
 
-    return run
+    return _tag(run, "gain_mana_crystal")
 
 
 def discard_random(count: int = 1) -> Effect:
@@ -408,7 +416,7 @@ def discard_random(count: int = 1) -> Effect:
             if hand:
                 hand.pop(ctx.state.rng.randrange(len(hand)))
 
-    return run
+    return _tag(run, "discard_random")
 
 
 def take_control(to: Selector | None = None) -> Effect:
@@ -416,7 +424,7 @@ def take_control(to: Selector | None = None) -> Effect:
         for m in _targets(ctx, to):
             mech.change_owner(ctx.state, m, ctx.player)
 
-    return run
+    return _tag(run, "take_control", to)
 
 
 def if_(condition: Callable[[mech.Ctx], bool], then: Effect, otherwise: Effect | None = None) -> Effect:
@@ -426,7 +434,7 @@ def if_(condition: Callable[[mech.Ctx], bool], then: Effect, otherwise: Effect |
         elif otherwise is not None:
             otherwise(ctx)
 
-    return run
+    return _tag(run, "if", parts=(then,) + ((otherwise,) if otherwise is not None else ()))
 
 
 def each(*effects: Effect) -> Effect:
@@ -437,7 +445,7 @@ def each(*effects: Effect) -> Effect:
         for e in effects:
             e(ctx)
 
-    return run
+    return _tag(run, "each", parts=effects)
 
 
 def enchant(name: str, arg_of: Callable[[mech.Ctx], object] = lambda ctx: ctx.player, to: Selector | None = None) -> Effect:
@@ -448,7 +456,7 @@ def enchant(name: str, arg_of: Callable[[mech.Ctx], object] = lambda ctx: ctx.pl
         for m in _targets(ctx, to):
             add_enchant(m, name, arg_of(ctx))
 
-    return run
+    return _tag(run, "enchant", to)
 
 
 # ---------------------------------------------------------------- triggers
