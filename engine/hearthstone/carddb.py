@@ -48,7 +48,7 @@ class CardDef:
         "taunt", "charge", "divine_shield", "windfury", "stealth",
         # behaviour
         "scripted", "target", "effect", "deathrattle", "triggers", "aura", "enrage_attack",
-        "enrage_windfury", "requires", "choices", "combo", "cost_mod", "adjacency", "tags",
+        "enrage_windfury", "requires", "choices", "combo", "cost_mod", "adjacency",
     )
 
     def __init__(self, facts: dict[str, Any]) -> None:
@@ -87,7 +87,6 @@ class CardDef:
         self.combo: Callable | None = None  # effect used instead of `effect` when a card was played earlier this turn
         self.cost_mod: Callable | None = None  # cost_mod(state, player) -> cost delta while in hand
         self.adjacency = False  # position on the board matters for this card
-        self.tags: frozenset[str] = frozenset()
 
     @property
     def implemented(self) -> bool:

@@ -8,11 +8,12 @@ Actions are tuples of ints, compared and sorted as tuples:
     (CHOOSE, option)                         a pending in-card choice (Tracking)
     (MULLIGAN, mask)                         bit i set = replace starting card i
 Targets are relative to the acting player: side * 8 + slot, side 0 = own, 1 = enemy.
+Identical cards in hand give identical outcomes, so only the first copy's plays are offered.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from engine.core import Rng, State
@@ -33,7 +34,6 @@ class GameConfig:
     mulligan: bool = False
     positions: str = "relevant"  # "relevant": offer board positions only when adjacency matters; "all": always
     hero_health: int = 30
-    extra: dict = field(default_factory=dict)
 
 
 class IllegalActionError(ValueError):
