@@ -41,6 +41,8 @@ class ValueConfig:
     devices: str = "auto"
     strategy: str = "auto"  # "ddp" for several GPUs
     num_workers: int = 0
+    max_memory_mb: int = 4096  # a larger training split is streamed from the file in shuffled blocks
+    stream_block_rows: int = 65536
 
     @classmethod
     def from_dict(cls, data: dict, source: str = "config") -> "ValueConfig":
@@ -87,7 +89,15 @@ class ChainDataModule(L.LightningDataModule):
         self.label_scale = float(self.attrs.get("reward", 100.0)) or 100.0
         self.in_dim = int(data.dim)
         self.tensors = {}
-        for name, idx in (("train", train_idx), ("val", val_idx), ("test", test_idx)):
+        self.streaming = len(train_idx) * self.in_dim * 4 > self.cfg.max_memory_mb * 2**20
+        splits = [("train", train_idx), ("val", val_idx), ("test", test_idx)]
+        if self.streaming:
+            if len(val_idx) == 0:
+                raise UserError(f"{self.path}: streaming a large file needs a validation split (val_fraction > 0)")
+            self.train_stream = StreamedRows(data, train_idx, self.cfg, self.label_scale)
+            self.mean, self.std = self.train_stream.feature_stats()
+            splits = splits[1:]
+        for name, idx in splits:
             colour = data.take("colour", idx) if self.cfg.chains == "colour" else np.zeros(len(idx))
             self.tensors[name] = TensorDataset(
                 torch.from_numpy(np.asarray(data.take("features", idx), dtype=np.float32)),
@@ -95,12 +105,15 @@ class ChainDataModule(L.LightningDataModule):
                 torch.from_numpy(np.asarray(data.take("outcome", idx), dtype=np.float32)),
                 torch.from_numpy(np.asarray(colour, dtype=np.int64)),
             )
-        train_x = self.tensors["train"].tensors[0]
-        self.mean = train_x.mean(0)
-        self.std = train_x.std(0) if len(train_x) > 1 else torch.ones(self.in_dim)
+        if not self.streaming:
+            train_x = self.tensors["train"].tensors[0]
+            self.mean = train_x.mean(0)
+            self.std = train_x.std(0) if len(train_x) > 1 else torch.ones(self.in_dim)
+        n_train = len(train_idx)
         self.summary = {
             "file": str(self.path), "chains": self.cfg.chains, "games": int(self.attrs.get("games_completed", 0)),
-            "rows": {k: len(v) for k, v in self.tensors.items()},
+            "rows": {"train": n_train, **{k: len(v) for k, v in self.tensors.items() if k != "train"}},
+            "streamed": self.streaming,
             "encoder": self.attrs.get("encoder"), "encoder_version": self.attrs.get("encoder_version"),
             "gamma": self.attrs.get("gamma"), "reward": self.attrs.get("reward"),
             "agents": self.attrs.get("agents"), "decks": self.attrs.get("decks"),
@@ -112,6 +125,8 @@ class ChainDataModule(L.LightningDataModule):
                           num_workers=self.cfg.num_workers, generator=torch.Generator().manual_seed(self.cfg.seed))
 
     def train_dataloader(self) -> DataLoader:
+        if self.streaming:
+            return DataLoader(self.train_stream, batch_size=None, num_workers=0)
         return self._loader("train", True)
 
     def val_dataloader(self) -> DataLoader:
@@ -119,6 +134,49 @@ class ChainDataModule(L.LightningDataModule):
 
     def test_dataloader(self) -> DataLoader:
         return self._loader("test" if len(self.tensors["test"]) else "val", False)
+
+
+class StreamedRows(torch.utils.data.IterableDataset):
+    """The training split read block by block in a new shuffled block order each epoch, shuffled inside blocks:
+    for files larger than memory. Yields whole batches."""
+
+    def __init__(self, data, idx: np.ndarray, cfg: ValueConfig, label_scale: float) -> None:
+        self.data = data
+        self.idx = np.sort(np.asarray(idx))
+        self.cfg = cfg
+        self.label_scale = label_scale
+        self.epoch = 0
+        self.colour = cfg.chains == "colour"
+
+    def feature_stats(self) -> tuple[torch.Tensor, torch.Tensor]:
+        """Mean and standard deviation over the split, one block at a time (float64 sums)."""
+        n, total, squares = 0, None, None
+        for block in self.data.iter_chunks(self.cfg.stream_block_rows, ("features",), self.idx):
+            x = block["features"].astype(np.float64)
+            total = x.sum(0) if total is None else total + x.sum(0)
+            squares = (x * x).sum(0) if squares is None else squares + (x * x).sum(0)
+            n += len(x)
+        mean = total / n
+        var = np.maximum(squares / n - mean * mean, 0.0) * n / max(1, n - 1)
+        return torch.from_numpy(mean.astype(np.float32)), torch.from_numpy(np.sqrt(var).astype(np.float32))
+
+    def __iter__(self):
+        rng = np.random.default_rng(self.cfg.seed + self.epoch)
+        self.epoch += 1
+        size = self.cfg.stream_block_rows
+        starts = rng.permutation(range(0, len(self.idx), size))
+        fields = ("features", "label", "outcome") + (("colour",) if self.colour else ())
+        bs = self.cfg.batch_size
+        for start in starts:
+            block = next(self.data.iter_chunks(size, fields, self.idx[start:start + size]))
+            order = rng.permutation(len(block["label"]))
+            for b in range(0, len(order), bs):
+                sel = order[b:b + bs]
+                colour = block["colour"][sel] if self.colour else np.zeros(len(sel))
+                yield (torch.from_numpy(block["features"][sel].astype(np.float32)),
+                       torch.from_numpy((block["label"][sel] / self.label_scale).astype(np.float32)),
+                       torch.from_numpy(block["outcome"][sel].astype(np.float32)),
+                       torch.from_numpy(colour.astype(np.int64)))
 
 
 class ValueModule(L.LightningModule):

@@ -97,3 +97,20 @@ def test_cli_train_value_json_and_bad_config(tiny, tmp_path, capsys):
     assert "unknown setting(s) hiden" in capsys.readouterr().err
     assert main(["train", "value", "--data", str(tmp_path / "missing.h5")]) == 2
     assert "missing.h5" in capsys.readouterr().err
+
+
+def test_large_files_are_streamed_in_blocks(tiny, tmp_path):
+    """A training split above max_memory_mb is read block by block; the statistics match the in-memory ones."""
+    from train.value import ChainDataModule
+
+    streamed = ChainDataModule(tiny, ValueConfig(max_memory_mb=0, stream_block_rows=50))
+    streamed.setup()
+    loaded = ChainDataModule(tiny, ValueConfig())
+    loaded.setup()
+    assert streamed.streaming and not loaded.streaming
+    assert torch.allclose(streamed.mean, loaded.mean, atol=1e-4) and torch.allclose(streamed.std, loaded.std, atol=1e-3)
+    batches = list(streamed.train_dataloader())
+    assert sum(len(b[0]) for b in batches) == streamed.summary["rows"]["train"]
+    summary = fit_value(tiny, ValueConfig(max_epochs=2, batch_size=64, hidden=[8], max_memory_mb=0,
+                                          stream_block_rows=100), tmp_path / "s", progress=False)
+    assert summary["data"]["streamed"] and "test_loss" in summary["test"]
