@@ -29,3 +29,6 @@ class RandomActionAgent(Agent):
         if not legal:
             return END_TURN_ACTION
         return legal[self.rng.randrange(len(legal))]
+
+
+AGENTS = {"random": RandomAgent, "random-action": RandomActionAgent}

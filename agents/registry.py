@@ -17,8 +17,7 @@ def register(name: str, factory: Callable[..., Agent]) -> None:
 
 
 def available() -> list[str]:
-    _load_builtin()
-    return sorted(_FACTORIES)
+    return sorted(set(BUILTIN) | set(_FACTORIES))
 
 
 def parse_spec(spec: str) -> tuple[str, dict[str, str]]:
@@ -52,11 +51,11 @@ def _convert(name: str, key: str, value: str, default):
 
 
 def make_agent(spec: str, seed: int = 0) -> Agent:
-    _load_builtin()
     name, options = parse_spec(spec)
+    _load_builtin(name)
     factory = _FACTORIES.get(name)
     if factory is None:
-        raise UserError(f"unknown agent {name!r} (available: {', '.join(sorted(_FACTORIES))})")
+        raise UserError(f"unknown agent {name!r} (available: {', '.join(available())})")
     params = inspect.signature(factory).parameters
     kwargs = {}
     for key, value in options.items():
@@ -73,26 +72,24 @@ def make_agent(spec: str, seed: int = 0) -> Agent:
         raise UserError(f"agent {spec!r}: {exc}") from None
 
 
-_LOADED = False
+# Built-in agent names and the module whose AGENTS dict defines them; a module is imported only when one of
+# its agents is asked for, so `trading` does not pay for importing torch.
+BUILTIN = {
+    "random": "agents.random_agents", "random-action": "agents.random_agents",
+    "face": "agents.baselines", "trading": "agents.baselines", "greedy": "agents.baselines",
+    "search": "agents.search",
+    "q57": "agents.q_agents", "q8": "agents.q_agents",
+}
 
 
-def _load_builtin() -> None:
-    global _LOADED
-    if _LOADED:
-        return
-    _LOADED = True
+def _load_builtin(name: str | None = None) -> None:
+    """Register the built-in agent `name` (all of them when None)."""
     import importlib
 
-    from agents.random_agents import RandomActionAgent, RandomAgent
-
-    register("random", RandomAgent)
-    register("random-action", RandomActionAgent)
-    for module_name in ("agents.baselines", "agents.search", "agents.q_agents"):
-        try:
-            module = importlib.import_module(module_name)
-        except ModuleNotFoundError as exc:
-            if exc.name != module_name:
-                raise
+    wanted = [name] if name is not None else list(BUILTIN)
+    for agent_name in wanted:
+        if agent_name in _FACTORIES or agent_name not in BUILTIN:
             continue
-        for name, factory in getattr(module, "AGENTS", {}).items():
-            register(name, factory)
+        module = importlib.import_module(BUILTIN[agent_name])
+        for key, factory in module.AGENTS.items():
+            _FACTORIES.setdefault(key, factory)
