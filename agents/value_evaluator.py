@@ -15,6 +15,7 @@ from models.value import ColourTrio, ValueNet
 
 from agents.search.evaluators import Evaluator, terminal_value
 
+COLOUR_OFFSET = (1000.0, 0.0, -1000.0)  # green, yellow, red: larger than any label (|label| <= reward)
 EXPORT_FORMAT = "cardlab-value"
 EXPORT_VERSION = 1
 
@@ -94,8 +95,11 @@ class ValueNetEvaluator(Evaluator):
             return out
         x = torch.from_numpy(self.encoder.encode_many([states[i] for i in live], player)).to(self.device)
         if self.trio:
-            colour = torch.tensor([self.colour(states[i], player) for i in live], device=self.device)
-            values = self.net.value(x, colour)
+            colours = [self.colour(states[i], player) for i in live]
+            values = self.net.value(x, torch.tensor(colours, device=self.device))
+            # Each colour's net predicts whether that colour improves or worsens (sub-chain labels), so values of
+            # different colours are not comparable: rank by colour first, the net breaks ties within a colour.
+            values = values.float().cpu() + torch.tensor([COLOUR_OFFSET[c] for c in colours])
         else:
             values = self.net.value(x)
         for i, v in zip(live, values.float().cpu().numpy().tolist()):
