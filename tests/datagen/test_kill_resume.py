@@ -26,7 +26,7 @@ def _start(path: Path, games: int, *extra: str) -> subprocess.Popen:
     return subprocess.Popen(cmd, cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
 
 
-def _wait_for_games(path: Path, proc: subprocess.Popen, at_least: int, timeout: float = 30.0) -> None:
+def _wait_for_games(path: Path, proc: subprocess.Popen, at_least: int, timeout: float = 180.0) -> None:
     end = time.time() + timeout
     while time.time() < end:
         assert proc.poll() is None, proc.stderr.read().decode()
@@ -61,7 +61,7 @@ def test_sigkill_then_resume_equals_uninterrupted_run(tmp_path):
         assert d.game_id.max() < done and d.games()[f"rows_{kind}"].sum() == len(d)
     total = done + 6
     proc = _start(path, total, "--resume")
-    out, err = proc.communicate(timeout=60)
+    out, err = proc.communicate(timeout=300)
     assert proc.returncode == 0, err.decode()
     reference = tmp_path / "reference.h5"
     generate(reference, DatagenSettings(agents=FAST, games=total, seed=7), workers=1)
@@ -77,7 +77,7 @@ def test_ctrl_c_leaves_a_valid_file_and_says_how_to_resume(tmp_path):
     proc = _start(path, 100000)
     _wait_for_games(path, proc, 2)
     proc.send_signal(signal.SIGINT)
-    out, err = proc.communicate(timeout=30)
+    out, err = proc.communicate(timeout=180)
     assert proc.returncode == 130
     assert b"--resume" in err
     assert check_file(path)["games_completed"] >= 2
