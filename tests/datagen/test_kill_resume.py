@@ -50,9 +50,11 @@ def _content(path: Path) -> dict:
 def test_sigkill_then_resume_equals_uninterrupted_run(tmp_path):
     path = tmp_path / "killed.h5"
     proc = _start(path, 100000)
-    _wait_for_games(path, proc, 6)
-    proc.send_signal(signal.SIGKILL)
-    proc.wait()
+    try:
+        _wait_for_games(path, proc, 6)
+    finally:
+        proc.send_signal(signal.SIGKILL)
+        proc.wait()
     attrs = check_file(path)  # opens, consistent counters
     done = int(attrs["games_completed"])
     assert done >= 6
@@ -75,9 +77,13 @@ def test_sigkill_then_resume_equals_uninterrupted_run(tmp_path):
 def test_ctrl_c_leaves_a_valid_file_and_says_how_to_resume(tmp_path):
     path = tmp_path / "interrupted.h5"
     proc = _start(path, 100000)
-    _wait_for_games(path, proc, 2)
-    proc.send_signal(signal.SIGINT)
-    out, err = proc.communicate(timeout=180)
+    try:
+        _wait_for_games(path, proc, 2)
+        proc.send_signal(signal.SIGINT)
+        out, err = proc.communicate(timeout=180)
+    finally:
+        if proc.poll() is None:  # never leave a 100000-game run behind
+            proc.kill()
     assert proc.returncode == 130
     assert b"--resume" in err
     assert check_file(path)["games_completed"] >= 2
