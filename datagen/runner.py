@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Callable, Iterator
 
 from engine.core import Rng, UserError
-from engine.hearthstone.state import END_TURN_ACTION, GameConfig, HearthstoneState
+from engine.hearthstone.state import GameConfig, HearthstoneState
 
 from datagen.chains import (CHAIN_KINDS, COLOUR, DEFAULT_GAMMA, DEFAULT_GREEN_THRESHOLD, DEFAULT_RED_THRESHOLD,
                             DEFAULT_REWARD, ChainRecorder)

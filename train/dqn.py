@@ -12,7 +12,7 @@ A transition runs from one learner decision to the next, so the opponent's turn 
 from __future__ import annotations
 
 from collections import deque
-from dataclasses import asdict, dataclass, field, fields
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Callable, Iterator
 
@@ -30,6 +30,7 @@ from agents.board_model import ENCODER_NAME, FEATURES, N8, N57, encode_board, in
 from agents.heuristics import rho
 from agents.q_agents import BoardModel, export_checkpoint, pick_target
 from models.qnet import QNetwork, TargetClassifier, masked_argmax, masked_max
+from train.config import config_from_dict
 
 
 @dataclass
@@ -79,13 +80,7 @@ class DQNConfig:
 
     @classmethod
     def from_dict(cls, data: dict, source: str = "config") -> "DQNConfig":
-        known = {f.name for f in fields(cls)}
-        unknown = sorted(set(data) - known)
-        if unknown:
-            raise UserError(f"{source}: unknown DQN option(s) {', '.join(unknown)} (known: {', '.join(sorted(known))})")
-        cfg = cls(**data)
-        cfg.validate(source)
-        return cfg
+        return config_from_dict(cls, data, source, what="DQN option")
 
     def validate(self, source: str = "config") -> None:
         checks = [

@@ -18,6 +18,7 @@ from torch.utils.data import DataLoader, TensorDataset
 from engine.core import UserError
 from agents.value_evaluator import EXPORT_FORMAT, EXPORT_VERSION, load_value_checkpoint
 from models.value import COLOURS, ColourTrio, ValueNet
+from train.config import config_from_dict
 
 
 @dataclass
@@ -46,13 +47,7 @@ class ValueConfig:
 
     @classmethod
     def from_dict(cls, data: dict, source: str = "config") -> "ValueConfig":
-        known = set(cls.__dataclass_fields__)
-        unknown = sorted(set(data) - known)
-        if unknown:
-            raise UserError(f"{source}: unknown setting(s) {', '.join(unknown)} (known: {', '.join(sorted(known))})")
-        cfg = cls(**data)
-        cfg.validate(source)
-        return cfg
+        return config_from_dict(cls, data, source)
 
     def validate(self, source: str = "config") -> None:
         if self.chains not in ("full", "colour"):

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 HELP = "train a value network on datagen chains (value) or a DQN board model (dqn)"
 
@@ -33,24 +32,8 @@ def add_arguments(p) -> None:
     d.set_defaults(run_what=train_dqn.run)
 
 
-def load_yaml(path: str) -> dict:
-    import yaml
-
-    from engine.core import UserError
-
-    p = Path(path)
-    if not p.is_file():
-        raise UserError(f"config {path!r} does not exist")
-    try:
-        data = yaml.safe_load(p.read_text(encoding="utf-8")) or {}
-    except yaml.YAMLError as exc:
-        raise UserError(f"{path}: invalid YAML ({exc})") from None
-    if not isinstance(data, dict):
-        raise UserError(f"{path}: a config must be a mapping of settings")
-    return data
-
-
 def run_value(args) -> int:
+    from train.config import load_yaml
     from train.value import ValueConfig, fit_value
 
     settings = load_yaml(args.config) if args.config else {}

@@ -24,23 +24,11 @@ def add_arguments(p) -> None:
 
 
 def load_config(args):
-    from engine.core import UserError
     from train.dqn import DQNConfig
 
-    data: dict = {}
-    if args.config:
-        import yaml
+    from train.config import load_yaml
 
-        path = Path(args.config)
-        if not path.exists():
-            raise UserError(f"config file {path} does not exist")
-        try:
-            loaded = yaml.safe_load(path.read_text()) or {}
-        except yaml.YAMLError as exc:
-            raise UserError(f"{path}: not valid YAML ({exc})") from None
-        if not isinstance(loaded, dict):
-            raise UserError(f"{path}: expected a mapping of DQN options")
-        data.update(loaded)
+    data: dict = load_yaml(args.config) if args.config else {}
     for key in ("variant", "games", "reward", "gamma", "seed"):
         value = getattr(args, key, None)
         if value is not None:

@@ -117,7 +117,7 @@ def parse_deckstring(code: str) -> Deck:
 
     try:
         cards_counts, heroes, _fmt, *_ = hs_parse(code)
-    except (ValueError, EOFError, TypeError, binascii.Error, IndexError, KeyError) as exc:
+    except (ValueError, EOFError, TypeError, binascii.Error, IndexError, KeyError):
         raise DeckError(f"invalid deckstring {code[:40]!r}: truncated or corrupt") from None
     hero_class = next((c for c, dbf in HERO_DBF.items() if heroes and dbf == heroes[0]), "")
     db = card_db()
