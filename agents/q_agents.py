@@ -19,11 +19,16 @@ from engine.core import Action, State, UserError
 from engine.hearthstone.state import ATTACK, CHOOSE, END_TURN_ACTION, HERO_POWER, MULLIGAN, PLAY
 
 from agents.base import Agent
+from agents.heuristics import rho
 from agents.board_model import (END8, ENCODER_NAME, ENCODER_VERSION, N8, N57, classifier_input,
                                 encode_board, index57_to_action, mask8, mask57, target_mask)
-from models.qnet import QNetwork, TargetClassifier, build_classifier, build_qnet, masked_argmax, masked_mean
+from models.qnet import (QNetwork, TargetClassifier, build_classifier, build_qnet, masked_argmax, masked_max,
+                         masked_mean)
 
 ENEMY_HERO = 8
+# How the hand model scores a leaf: "mean" Q over legal board actions (spec section 6), "max" Q, or "value" =
+# max Q plus, for shaped-reward models (whose Q counts only future rho gains), rho of the leaf itself.
+LEAF_SCORES = ("mean", "max", "value")
 
 
 def pick_target(classifier: TargetClassifier, features: np.ndarray, legal: list[tuple], slot: int) -> tuple:
@@ -37,7 +42,8 @@ def pick_target(classifier: TargetClassifier, features: np.ndarray, legal: list[
 class BoardModel:
     """A trained board model: Q-network (57 or 8 actions) plus, for q8, the target classifier. CPU inference."""
 
-    def __init__(self, variant: str, qnet: QNetwork, classifier: TargetClassifier | None = None) -> None:
+    def __init__(self, variant: str, qnet: QNetwork, classifier: TargetClassifier | None = None,
+                 reward: str = "shaped") -> None:
         if variant not in ("q57", "q8"):
             raise ValueError(f"unknown variant {variant!r} (q57 or q8)")
         if variant == "q8" and classifier is None:
@@ -46,6 +52,7 @@ class BoardModel:
         self.qnet = qnet.eval()
         self.classifier = classifier.eval() if classifier is not None else None
         self.n_actions = N57 if variant == "q57" else N8
+        self.reward = reward  # "shaped": Q counts future rho gains, so a state's worth is rho(s) + max Q
 
     def mask(self, legal: list[tuple]) -> np.ndarray:
         return mask57(legal) if self.variant == "q57" else mask8(legal)
@@ -54,11 +61,12 @@ class BoardModel:
         with torch.no_grad():
             return self.qnet(torch.from_numpy(np.asarray(features, dtype=np.float32))).numpy()
 
-    def leaf_scores(self, features: np.ndarray, masks: np.ndarray) -> np.ndarray:
-        """Mean Q over each row's legal board actions (the hand model's leaf score)."""
+    def leaf_scores(self, features: np.ndarray, masks: np.ndarray, how: str = "mean") -> np.ndarray:
+        """The hand model's leaf score per row: mean Q over the legal board actions (spec), or the max."""
         with torch.no_grad():
             q = self.qnet(torch.from_numpy(features))
-            return masked_mean(q, torch.from_numpy(masks)).numpy()
+            m = torch.from_numpy(masks)
+            return (masked_mean(q, m) if how == "mean" else masked_max(q, m)).numpy()
 
     def index_to_action(self, index: int, features: np.ndarray, legal: list[tuple]) -> tuple:
         if self.variant == "q57":
@@ -112,7 +120,7 @@ def load_board_model(path: str | Path, variant: str | None = None) -> BoardModel
     if ckpt.get("classifier") is not None:
         classifier = build_classifier(ckpt["classifier"]["config"])
         classifier.load_state_dict(ckpt["classifier"]["state_dict"])
-    return BoardModel(ckpt["variant"], qnet, classifier)
+    return BoardModel(ckpt["variant"], qnet, classifier, reward=str(ckpt.get("config", {}).get("reward", "shaped")))
 
 
 # ---------------------------------------------------------------- hand model
@@ -168,13 +176,18 @@ class QAgent(Agent):
 
     variant = "q57"
 
-    def __init__(self, seed: int = 0, ckpt: str = "", max_nodes: int = 400) -> None:
+    def __init__(self, seed: int = 0, ckpt: str = "", max_nodes: int = 400, leaf: str = "mean") -> None:
         if not ckpt:
             raise UserError(f"agent {self.name!r} needs ckpt=PATH (a checkpoint from `cardlab train dqn --variant {self.variant}`)")
+        if leaf not in LEAF_SCORES:
+            raise UserError(f"agent {self.name!r}: leaf must be one of {', '.join(LEAF_SCORES)}, got {leaf!r}")
         opts: dict[str, Any] = {"ckpt": ckpt}
         if max_nodes != 400:
             opts["max_nodes"] = max_nodes
+        if leaf != "mean":
+            opts["leaf"] = leaf
         super().__init__(seed, **opts)
+        self.leaf = leaf
         self.model = load_board_model(ckpt, self.variant)
         self.max_nodes = max_nodes
         self._plan: list[tuple] = []
@@ -226,7 +239,9 @@ class QAgent(Agent):
             return best_seq
         feats = np.stack([encode_board(leaf, player) for _, leaf in scored])
         masks = np.stack([self.model.mask(leaf.legal_actions()) for _, leaf in scored])
-        scores = self.model.leaf_scores(feats, masks)
+        scores = self.model.leaf_scores(feats, masks, "mean" if self.leaf == "mean" else "max")
+        if self.leaf == "value" and self.model.reward == "shaped":
+            scores = scores + np.array([rho(leaf, player) for _, leaf in scored], dtype=scores.dtype)
         return scored[int(np.argmax(scores))][0]  # ties: the first, i.e. fewer plays
 
     @staticmethod

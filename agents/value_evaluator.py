@@ -74,6 +74,8 @@ class ValueNetEvaluator(Evaluator):
         self.device = torch.device(device)
         self.net.to(self.device)
         self.trio = isinstance(self.net, ColourTrio)
+        # Trios trained on game labels predict the same quantity in every colour; sub-chain trios do not.
+        self.rank_by_colour = self.trio and self.meta["config"].get("colour_labels", "sub_chain") == "sub_chain"
         thresholds = self.meta.get("colour_thresholds") or {}
         self.green = int(thresholds.get("green", 15))
         self.red = int(thresholds.get("red", 1))
@@ -96,10 +98,11 @@ class ValueNetEvaluator(Evaluator):
         x = torch.from_numpy(self.encoder.encode_many([states[i] for i in live], player)).to(self.device)
         if self.trio:
             colours = [self.colour(states[i], player) for i in live]
-            values = self.net.value(x, torch.tensor(colours, device=self.device))
-            # Each colour's net predicts whether that colour improves or worsens (sub-chain labels), so values of
-            # different colours are not comparable: rank by colour first, the net breaks ties within a colour.
-            values = values.float().cpu() + torch.tensor([COLOUR_OFFSET[c] for c in colours])
+            values = self.net.value(x, torch.tensor(colours, device=self.device)).float().cpu()
+            if self.rank_by_colour:
+                # Sub-chain nets predict whether their colour improves or worsens, so values of different colours
+                # are not comparable: rank by colour first, the net breaks ties within a colour.
+                values = values + torch.tensor([COLOUR_OFFSET[c] for c in colours])
         else:
             values = self.net.value(x)
         for i, v in zip(live, values.float().cpu().numpy().tolist()):

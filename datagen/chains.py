@@ -42,7 +42,8 @@ class ThreatColour(IntEnum):
 
 # Integer fields per chain kind, with their HDF5 dtypes (features, label and state are handled apart).
 FIELDS = {
-    FULL: {"game_id": "i8", "player": "i1", "step": "i4", "chain_len": "i4", "outcome": "i1", "turn": "i2"},
+    FULL: {"game_id": "i8", "player": "i1", "step": "i4", "chain_len": "i4", "outcome": "i1", "turn": "i2",
+           "colour": "i1", "eff_hp": "i2"},
     COLOUR: {"game_id": "i8", "player": "i1", "step": "i4", "chain_len": "i4", "outcome": "i1", "turn": "i2",
              "colour": "i1", "sub_chain": "i4", "sub_outcome": "i1", "next_colour": "i1", "eff_hp": "i2"},
 }
@@ -146,16 +147,17 @@ class ChainRecorder:
         features = np.asarray(raw.features, dtype=np.float32).reshape(n, self.encoder.dim)[order]
         step = np.zeros(n, dtype=np.int32)
         chain_len = np.zeros(n, dtype=np.int32)
+        eff = np.asarray(raw.eff_hp, dtype=np.int16).reshape(n)[order]
+        colour = np.asarray([colour_of(int(e), self.green_threshold, self.red_threshold) for e in eff],
+                            dtype=np.int8).reshape(n)
         if kind == FULL:
+            cols.update(colour=colour, eff_hp=eff)  # lets a colour trio train on full-chain (game) labels
             for p in (0, 1):
                 idx = np.flatnonzero(player == p)
                 step[idx] = np.arange(1, len(idx) + 1)
                 chain_len[idx] = len(idx)
             sign = cols["outcome"]
         else:
-            eff = np.asarray(raw.eff_hp, dtype=np.int16).reshape(n)[order]
-            colour = np.asarray([colour_of(int(e), self.green_threshold, self.red_threshold) for e in eff],
-                                dtype=np.int8).reshape(n)
             sub_chain = np.zeros(n, dtype=np.int32)
             sub_outcome = np.zeros(n, dtype=np.int8)
             next_colour = np.full(n, -1, dtype=np.int8)

@@ -8,7 +8,8 @@ Layout (schema 1):
     /games/<field>    one row per completed game, row i = game id i
     /chains/<kind>    kind = full | colour; attrs rows (committed rows), label_formula;
                       datasets features (rows x dim float32), label, game_id, player, step, chain_len,
-                      outcome, turn (+ colour, sub_chain, sub_outcome, next_colour, eff_hp), optional state
+                      outcome, turn, colour, eff_hp (+ sub_chain, sub_outcome, next_colour for colour
+                      chains), optional state
 
 Crash safety: a commit writes the rows of whole games and flushes, then bumps the counters (`rows`,
 `games_completed`, in place) and flushes again, so counters on disk never cover unwritten rows. Files use
@@ -34,7 +35,7 @@ from engine.core import UserError
 from datagen.chains import CHAIN_KINDS, FIELDS
 
 FORMAT = "cardlab-chains"
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2  # 2: full chains also store colour and eff_hp
 CHUNK_ROWS = 512  # fixed so that the layout is deterministic
 COMPRESSION = dict(compression="gzip", compression_opts=4, shuffle=True)
 GAME_FIELDS = {"seed": "i8", "a_seat": "i1", "winner": "i1", "turns": "i2", "actions": "i4", "kind": "i1",
@@ -136,6 +137,11 @@ class ChainWriter:
         path = Path(path)
         check_file(path)
         f = h5py.File(path, "a", rdcc_nbytes=_FILE_KW["rdcc_nbytes"])
+        version = int(f.attrs.get("schema_version", -1))
+        if version != SCHEMA_VERSION:
+            f.close()
+            raise UserError(f"{path} has chain schema {version}; this cardlab appends schema {SCHEMA_VERSION} rows "
+                            "only: start a new file")
         n_games = int(f.attrs["games_completed"])
         for name in list(GAME_FIELDS) + list(GAME_STR_FIELDS):
             if f["games"][name].shape[0] > n_games:

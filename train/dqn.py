@@ -69,6 +69,9 @@ class DQNConfig:
     min_turns: int = 4  # the full game is played randomly for min..max turns before board play starts
     max_turns: int = 14
     max_board_turns: int = 30
+    # end a board episode when one side's board is empty (the side with minions wins); off: play on until a hero
+    # dies, so the terminal reward also sees face damage
+    decide_on_empty_board: bool = True
     # q8 target classifier: a checkpoint, or trained first from classifier_games trading-vs-trading games
     classifier: str = ""
     classifier_games: int = 1100
@@ -147,7 +150,8 @@ class BoardEnv:
         """A fresh episode; the learner plays first or second in alternate episodes."""
         while True:
             pos = random_position(self.decks, self.rng.next64(), self.cfg.min_turns, self.cfg.max_turns)
-            self.state = BoardGameState(pos, max_board_turns=self.cfg.max_board_turns)
+            self.state = BoardGameState(pos, max_board_turns=self.cfg.max_board_turns,
+                                        decide_on_empty_board=self.cfg.decide_on_empty_board)
             self.learner = pos.current if self.episode % 2 == 0 else 1 - pos.current
             self._opponent_moves()
             if not self.state.is_terminal():

@@ -26,6 +26,10 @@ class ValueConfig:
     """Every setting of a value-network run, with its default (YAML configs override these)."""
 
     chains: str = "full"  # "full" or "colour" (one net per threat colour)
+    # colour trio labels: "game" = full-chain rows and labels (the game's discounted outcome), each row routed to
+    # its colour's net, so the three nets' values compare directly (ours); "sub_chain" = the thesis' colour chains
+    # (every action, labelled by whether the colour improves), values ranked colour first.
+    colour_labels: str = "game"
     hidden: list[int] = field(default_factory=lambda: [128, 128])
     activation: str = "sigmoid"
     norm: str = "none"
@@ -49,9 +53,16 @@ class ValueConfig:
     def from_dict(cls, data: dict, source: str = "config") -> "ValueConfig":
         return config_from_dict(cls, data, source)
 
+    @property
+    def rows_kind(self) -> str:
+        """The chain kind whose rows and labels training reads."""
+        return "colour" if self.chains == "colour" and self.colour_labels == "sub_chain" else "full"
+
     def validate(self, source: str = "config") -> None:
         if self.chains not in ("full", "colour"):
             raise UserError(f"{source}: chains must be 'full' or 'colour', got {self.chains!r}")
+        if self.colour_labels not in ("game", "sub_chain"):
+            raise UserError(f"{source}: colour_labels must be 'game' or 'sub_chain', got {self.colour_labels!r}")
         if self.max_epochs < 1 or self.batch_size < 1 or self.lr <= 0:
             raise UserError(f"{source}: max_epochs, batch_size and lr must be positive")
         if not 0 <= self.val_fraction < 1 or not 0 <= self.test_fraction < 1 or self.val_fraction + self.test_fraction >= 1:
@@ -75,11 +86,14 @@ class ChainDataModule(L.LightningDataModule):
             return
         from datagen.reader import ChainData
 
-        data = ChainData(self.path, kind=self.cfg.chains)
+        data = ChainData(self.path, kind=self.cfg.rows_kind)
+        if self.cfg.chains == "colour" and "colour" not in data.fields:
+            raise UserError(f"{self.path}: its full chains carry no threat colour (written by an older cardlab); "
+                            "regenerate it with `cardlab datagen` or set colour_labels: sub_chain")
         train_idx, val_idx, test_idx = data.split_by_game(val=self.cfg.val_fraction, test=self.cfg.test_fraction,
                                                           seed=self.cfg.seed)
         if len(train_idx) == 0:
-            raise UserError(f"{self.path}: no training rows in chains/{self.cfg.chains}")
+            raise UserError(f"{self.path}: no training rows in chains/{self.cfg.rows_kind}")
         self.attrs = dict(data.attrs)
         self.label_scale = float(self.attrs.get("reward", 100.0)) or 100.0
         self.in_dim = int(data.dim)
@@ -106,7 +120,8 @@ class ChainDataModule(L.LightningDataModule):
             self.std = train_x.std(0) if len(train_x) > 1 else torch.ones(self.in_dim)
         n_train = len(train_idx)
         self.summary = {
-            "file": str(self.path), "chains": self.cfg.chains, "games": int(self.attrs.get("games_completed", 0)),
+            "file": str(self.path), "chains": self.cfg.chains, "rows_from": f"chains/{self.cfg.rows_kind}",
+            "games": int(self.attrs.get("games_completed", 0)),
             "rows": {"train": n_train, **{k: len(v) for k, v in self.tensors.items() if k != "train"}},
             "streamed": self.streaming,
             "encoder": self.attrs.get("encoder"), "encoder_version": self.attrs.get("encoder_version"),

@@ -7,7 +7,9 @@ drawn (and burnt or fatigued) by the wrapped full game, but nobody plays them.
 Our rules for ending an episode (the thesis leaves them open; both keep episodes short):
 - a hero dies in the wrapped game: that player loses;
 - `decide_on_empty_board` (default on): at a turn boundary, a side with minions against a side without wins
-  (nothing can stop its attacks any more); both boards empty: higher hero health wins, equal is a draw;
+  (nothing can stop its attacks any more); off, that side goes on attacking until a hero dies, so face damage
+  decides games (what a terminal reward needs to learn about hero health);
+- both boards empty at a turn boundary: higher hero health wins, equal is a draw;
 - `max_board_turns` turns of board play: draw.
 Hero attacks (weapons) are left out by default, so the move set matches the 57-action model.
 """
@@ -83,13 +85,13 @@ class BoardGameState(State):
         if s.terminal:
             self.winner = s.winner
             return
-        if self.decide_on_empty_board and turn_boundary:
+        if turn_boundary:
             mine = len(s.players[0].board) > 0
             theirs = len(s.players[1].board) > 0
-            if mine != theirs:
+            if self.decide_on_empty_board and mine != theirs:
                 self.winner = 0 if mine else 1
                 return
-            if not mine and not theirs:
+            if not mine and not theirs:  # nothing can attack any more
                 h0 = s.players[0].hero.health + s.players[0].hero.armor
                 h1 = s.players[1].hero.health + s.players[1].hero.armor
                 self.winner = 0 if h0 > h1 else 1 if h1 > h0 else -1

@@ -57,3 +57,38 @@ def test_wrong_or_missing_checkpoint_is_a_user_error(q8_ckpt, tmp_path):
     bad.write_bytes(b"not a checkpoint")
     with pytest.raises(UserError):
         load_board_model(bad)
+
+
+def test_value_leaf_adds_rho_for_shaped_models(trained_q57):
+    """leaf=value scores a card-play leaf as rho(leaf) + max Q (shaped Q counts only future rho gains)."""
+    import numpy as np
+
+    from agents.board_model import encode_board
+    from agents.heuristics import rho
+    from agents.q_agents import play_sequences
+    from engine.hearthstone import HearthstoneGame
+
+    _, _, out = trained_q57
+    agent = make_agent(f"q57:ckpt={out / 'q57.pt'},leaf=value")
+    assert agent.leaf == "value" and agent.model.reward == "shaped"
+    state = HearthstoneGame().new_initial_state(4)
+    while state.legal_actions()[0][0] == 5 or state.turn < 5:  # mulligans, then pass until there is mana
+        state.apply(state.legal_actions()[0])
+    leaves = [leaf for _, leaf in play_sequences(state, state.current) if not leaf.is_terminal()]
+    feats = np.stack([encode_board(leaf, state.current) for leaf in leaves])
+    masks = np.stack([agent.model.mask(leaf.legal_actions()) for leaf in leaves])
+    q = agent.model.q_values(feats)
+    best = np.where(masks, q, -np.inf).max(axis=1)
+    scores = agent.model.leaf_scores(feats, masks, "max")
+    assert np.allclose(scores, best, atol=1e-5)
+    with pytest.raises(UserError, match="leaf must be one of"):
+        make_agent(f"q57:ckpt={out / 'q57.pt'},leaf=median")
+    # With a flat Q, leaf=value plays the sequence with the best rho; leaf=mean keeps "play nothing" (the first).
+    flat = lambda f, m, how="mean": np.zeros(len(f), dtype=np.float32)  # noqa: E731
+    agent.model.leaf_scores = flat
+    plan = agent.plan_cards(state, state.current)
+    rhos = {tuple(seq): rho(leaf, state.current) for seq, leaf in play_sequences(state, state.current)}
+    assert plan and rhos[tuple(plan)] == max(rhos.values()) > rhos[()]
+    mean_agent = make_agent(f"q57:ckpt={out / 'q57.pt'}")
+    mean_agent.model.leaf_scores = flat
+    assert mean_agent.plan_cards(state, state.current) == []

@@ -39,3 +39,25 @@ def test_positions_are_seeded():
     a = random_position([DECK, DECK], 11)
     b = random_position([DECK, DECK], 11)
     assert a == b
+
+
+def test_without_empty_board_rule_the_side_with_minions_plays_on_to_the_hero():
+    """decide_on_empty_board=False: one empty board does not end the episode; hero deaths (or health) decide."""
+    ended_by_hero, continued = 0, 0
+    for seed in range(40):
+        s = BoardGameState(random_position([DECK, DECK], seed), max_board_turns=200, decide_on_empty_board=False)
+        rng = Rng(seed)
+        while not s.is_terminal():
+            sides = [bool(p.board) for p in s.players]
+            if sides[0] != sides[1]:
+                continued += 1
+            legal = s.legal_actions()
+            attacks = [a for a in legal if a != END_TURN_ACTION]
+            s.apply(rng.choice(attacks) if attacks else END_TURN_ACTION)  # always attack when possible
+        if s.inner.terminal:
+            ended_by_hero += 1
+            assert s.winner == s.inner.winner
+        elif s.winner != -1:  # both boards empty: the healthier hero wins
+            hp = [p.hero.health + p.hero.armor for p in s.players]
+            assert not s.players[0].board and not s.players[1].board and hp[s.winner] > hp[1 - s.winner]
+    assert continued > 0 and ended_by_hero > 0

@@ -22,10 +22,11 @@ def tiny(tmp_path_factory):
     return path
 
 
-@pytest.mark.parametrize("chains", ["full", "colour"])
-def test_training_runs_and_checkpoint_reloads_identically(tiny, tmp_path, chains):
-    cfg = ValueConfig(chains=chains, max_epochs=2, batch_size=64, hidden=[16, 16])
+@pytest.mark.parametrize("chains,colour_labels", [("full", "game"), ("colour", "game"), ("colour", "sub_chain")])
+def test_training_runs_and_checkpoint_reloads_identically(tiny, tmp_path, chains, colour_labels):
+    cfg = ValueConfig(chains=chains, colour_labels=colour_labels, max_epochs=2, batch_size=64, hidden=[16, 16])
     summary = fit_value(tiny, cfg, tmp_path / chains, progress=False)
+    assert summary["data"]["rows_from"] == ("chains/colour" if colour_labels == "sub_chain" else "chains/full")
     assert (tmp_path / chains / "value.pt").is_file()
     assert list((tmp_path / chains / "tensorboard").rglob("events.out.tfevents*")), "no TensorBoard log"
     assert summary["data"]["rows"]["train"] > 0 and "test_loss" in summary["test"]
@@ -42,13 +43,27 @@ def test_training_runs_and_checkpoint_reloads_identically(tiny, tmp_path, chains
     state = HearthstoneGame().new_initial_state(1)
     values = evaluator.evaluate([state, state.clone()], 0)
     assert values[0] == values[1]
-    if chains == "colour":
+    if colour_labels == "sub_chain":
         from agents.value_evaluator import COLOUR_OFFSET
 
         # A fresh game is green for both players; the colour ranks first, the net within ±reward.
         assert evaluator.colour(state, 0) == 0 and abs(values[0] - COLOUR_OFFSET[0]) <= 100
     else:
-        assert abs(values[0]) <= 100
+        assert abs(values[0]) <= 100  # game labels: every colour's net in label units, compared directly
+
+
+def test_game_label_trio_needs_colour_in_full_chains(tiny, tmp_path):
+    """A file from before full chains carried the colour is refused with a message, not a KeyError."""
+    import shutil
+
+    import h5py
+
+    old = tmp_path / "old.h5"
+    shutil.copy(tiny, old)
+    with h5py.File(old, "a") as f:
+        del f["chains/full/colour"]
+    with pytest.raises(UserError, match="carry no threat colour"):
+        fit_value(old, ValueConfig(chains="colour", max_epochs=1, hidden=[8]), tmp_path / "out", progress=False)
 
 
 def test_training_learns_something(tiny, tmp_path):
