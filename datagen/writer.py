@@ -1,6 +1,6 @@
 """HDF5 writer for chain files, safe against a crash at any moment.
 
-Layout (schema 1):
+Layout (schema 2):
     /                 attrs: format, schema_version, encoder, encoder_version, encoder_dim, gamma, reward,
                       thresholds, agents, decks, seed, seeds, engine/card-data versions, games_requested,
                       games_completed (the commit counter), created_at, settings (JSON of everything)
