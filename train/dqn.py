@@ -22,7 +22,7 @@ import torch
 from torch.utils.data import DataLoader, IterableDataset
 
 from engine.core import Rng, UserError
-from engine.hearthstone.board_game import BoardGameState, random_position
+from engine.hearthstone.board_game import BOTH_EMPTY_RULES, BoardGameState, random_position
 from engine.hearthstone.decks import load_deck
 from engine.hearthstone.state import END_TURN_ACTION
 
@@ -72,6 +72,8 @@ class DQNConfig:
     # end a board episode when one side's board is empty (the side with minions wins); off: play on until a hero
     # dies, so the terminal reward also sees face damage
     decide_on_empty_board: bool = True
+    # both boards empty at a turn boundary: "health" = the healthier hero wins, "draw" (ours) = a draw
+    both_empty: str = "health"
     # q8 target classifier: a checkpoint, or trained first from classifier_games trading-vs-trading games
     classifier: str = ""
     classifier_games: int = 1100
@@ -94,6 +96,8 @@ class DQNConfig:
             (self.n_step >= 1, f"n_step must be at least 1, got {self.n_step}"),
             (self.loss in ("huber", "mse"), f"loss must be huber or mse, got {self.loss!r}"),
             (self.opponent in OPPONENTS, f"opponent must be one of {', '.join(OPPONENTS)}, got {self.opponent!r}"),
+            (self.both_empty in BOTH_EMPTY_RULES,
+             f"both_empty must be one of {', '.join(BOTH_EMPTY_RULES)}, got {self.both_empty!r}"),
             (1 <= self.min_turns <= self.max_turns, f"need 1 <= min_turns <= max_turns, got {self.min_turns}, {self.max_turns}"),
             (self.target_sync_every >= 1 and self.batch_size >= 1 and self.train_every >= 1,
              "target_sync_every, batch_size and train_every must be positive"),
@@ -151,7 +155,8 @@ class BoardEnv:
         while True:
             pos = random_position(self.decks, self.rng.next64(), self.cfg.min_turns, self.cfg.max_turns)
             self.state = BoardGameState(pos, max_board_turns=self.cfg.max_board_turns,
-                                        decide_on_empty_board=self.cfg.decide_on_empty_board)
+                                        decide_on_empty_board=self.cfg.decide_on_empty_board,
+                                        both_empty=self.cfg.both_empty)
             self.learner = pos.current if self.episode % 2 == 0 else 1 - pos.current
             self._opponent_moves()
             if not self.state.is_terminal():

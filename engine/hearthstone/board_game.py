@@ -9,7 +9,9 @@ Our rules for ending an episode (the thesis leaves them open; both keep episodes
 - `decide_on_empty_board` (default on): at a turn boundary, a side with minions against a side without wins
   (nothing can stop its attacks any more); off, that side goes on attacking until a hero dies, so face damage
   decides games (what a terminal reward needs to learn about hero health);
-- both boards empty at a turn boundary: higher hero health wins, equal is a draw;
+- both boards empty at a turn boundary: higher hero health wins, equal is a draw (`both_empty="health"`), or
+  always a draw (`both_empty="draw"`: a hero-health lead is not a win in the real game, and a terminal reward
+  that pays for it teaches even trades over board control);
 - `max_board_turns` turns of board play: draw.
 Hero attacks (weapons) are left out by default, so the move set matches the 57-action model.
 """
@@ -21,17 +23,23 @@ from typing import Any
 from engine.core import Rng, State
 from engine.hearthstone.state import ATTACK, END_TURN_ACTION, GameConfig, HearthstoneState
 
-__all__ = ["BoardGameState", "random_position", "random_board_state"]
+__all__ = ["BOTH_EMPTY_RULES", "BoardGameState", "random_position", "random_board_state"]
+
+BOTH_EMPTY_RULES = ("health", "draw")
 
 
 class BoardGameState(State):
     """Wraps a HearthstoneState; offers only its attacks (minion attackers) and END_TURN."""
 
-    __slots__ = ("inner", "board_turns", "max_board_turns", "decide_on_empty_board", "hero_attacks", "winner")
+    __slots__ = ("inner", "board_turns", "max_board_turns", "decide_on_empty_board", "both_empty", "hero_attacks",
+                 "winner")
 
     def __init__(self, inner: HearthstoneState, max_board_turns: int = 30, decide_on_empty_board: bool = True,
-                 hero_attacks: bool = False) -> None:
+                 hero_attacks: bool = False, both_empty: str = "health") -> None:
+        if both_empty not in BOTH_EMPTY_RULES:
+            raise ValueError(f"both_empty must be one of {', '.join(BOTH_EMPTY_RULES)}, got {both_empty!r}")
         self.inner = inner
+        self.both_empty = both_empty
         self.board_turns = 0
         self.max_board_turns = max_board_turns
         self.decide_on_empty_board = decide_on_empty_board
@@ -92,6 +100,9 @@ class BoardGameState(State):
                 self.winner = 0 if mine else 1
                 return
             if not mine and not theirs:  # nothing can attack any more
+                if self.both_empty == "draw":
+                    self.winner = -1
+                    return
                 h0 = s.players[0].hero.health + s.players[0].hero.armor
                 h1 = s.players[1].hero.health + s.players[1].hero.armor
                 self.winner = 0 if h0 > h1 else 1 if h1 > h0 else -1
@@ -105,6 +116,7 @@ class BoardGameState(State):
         s.board_turns = self.board_turns
         s.max_board_turns = self.max_board_turns
         s.decide_on_empty_board = self.decide_on_empty_board
+        s.both_empty = self.both_empty
         s.hero_attacks = self.hero_attacks
         s.winner = self.winner
         return s
@@ -124,7 +136,7 @@ class BoardGameState(State):
     def to_dict(self) -> dict:
         return {"mode": "board", "inner": self.inner.to_dict(), "board_turns": self.board_turns,
                 "max_board_turns": self.max_board_turns, "decide_on_empty_board": self.decide_on_empty_board,
-                "hero_attacks": self.hero_attacks, "winner": self.winner}
+                "both_empty": self.both_empty, "hero_attacks": self.hero_attacks, "winner": self.winner}
 
     @classmethod
     def from_dict(cls, data: dict) -> "BoardGameState":
@@ -133,6 +145,7 @@ class BoardGameState(State):
         s.board_turns = data["board_turns"]
         s.max_board_turns = data["max_board_turns"]
         s.decide_on_empty_board = data["decide_on_empty_board"]
+        s.both_empty = data.get("both_empty", "health")
         s.hero_attacks = data["hero_attacks"]
         s.winner = data["winner"]
         return s

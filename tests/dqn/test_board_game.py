@@ -61,3 +61,32 @@ def test_without_empty_board_rule_the_side_with_minions_plays_on_to_the_hero():
             hp = [p.hero.health + p.hero.armor for p in s.players]
             assert not s.players[0].board and not s.players[1].board and hp[s.winner] > hp[1 - s.winner]
     assert continued > 0 and ended_by_hero > 0
+
+
+def test_both_empty_draw_rule_never_pays_a_health_lead():
+    """both_empty="draw": boards traded off to nothing end drawn whatever the heroes' health; "health" pays the lead."""
+    drawn_with_lead = 0
+    for seed in range(40):
+        games = [BoardGameState(random_position([DECK, DECK], seed), max_board_turns=200,
+                                decide_on_empty_board=False, both_empty=rule) for rule in ("draw", "health")]
+        for s in games:
+            rng = Rng(seed)
+            while not s.is_terminal():
+                attacks = [a for a in s.legal_actions() if a != END_TURN_ACTION]
+                s.apply(rng.choice(attacks) if attacks else END_TURN_ACTION)
+        draw, health = games
+        assert draw.inner.to_dict() == health.inner.to_dict()  # same play, only the verdict differs
+        if not draw.inner.terminal and not any(p.board for p in draw.players):
+            hp = [p.hero.health + p.hero.armor for p in draw.players]
+            assert draw.winner == -1
+            if hp[0] != hp[1]:
+                drawn_with_lead += 1
+                assert health.winner == (0 if hp[0] > hp[1] else 1)
+    assert drawn_with_lead > 0
+
+
+def test_unknown_both_empty_rule_is_refused():
+    import pytest
+
+    with pytest.raises(ValueError, match="both_empty"):
+        BoardGameState(random_position([DECK, DECK], 1), both_empty="coin")

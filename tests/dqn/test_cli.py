@@ -32,3 +32,7 @@ def test_cli_config_errors_name_the_file(tmp_path):
         train_dqn.run(_args("--config", str(bad)))
     with pytest.raises(UserError, match="does not exist"):
         train_dqn.run(_args("--config", str(tmp_path / "missing.yaml")))
+    impossible = tmp_path / "impossible.yaml"
+    impossible.write_text("both_empty: coin\n")
+    with pytest.raises(UserError, match="impossible.yaml: both_empty must be one of health, draw"):
+        train_dqn.run(_args("--config", str(impossible)))
