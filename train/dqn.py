@@ -66,6 +66,9 @@ class DQNConfig:
     # environment
     deck: str = "liege"
     opponent: str = "random"  # random | random-action | trading
+    # who plays the full game up to a board episode: random-action (thesis) | trading (ours: trading agents, and
+    # the player to move plays its cards first, so episodes start from boards like the hand model's leaves)
+    positions: str = "random-action"
     min_turns: int = 4  # the full game is played randomly for min..max turns before board play starts
     max_turns: int = 14
     max_board_turns: int = 30
@@ -98,6 +101,8 @@ class DQNConfig:
             (self.opponent in OPPONENTS, f"opponent must be one of {', '.join(OPPONENTS)}, got {self.opponent!r}"),
             (self.both_empty in BOTH_EMPTY_RULES,
              f"both_empty must be one of {', '.join(BOTH_EMPTY_RULES)}, got {self.both_empty!r}"),
+            (self.positions in POSITION_PLAYERS,
+             f"positions must be one of {', '.join(POSITION_PLAYERS)}, got {self.positions!r}"),
             (1 <= self.min_turns <= self.max_turns, f"need 1 <= min_turns <= max_turns, got {self.min_turns}, {self.max_turns}"),
             (self.target_sync_every >= 1 and self.batch_size >= 1 and self.train_every >= 1,
              "target_sync_every, batch_size and train_every must be positive"),
@@ -130,6 +135,35 @@ def _opp_trading(state, rng: Rng) -> tuple:
     return best_attack(state.inner, state.current_player, legal) or END_TURN_ACTION
 
 
+def _full_trading(state, rng: Rng) -> tuple:
+    """The trading agent on the full game (its cards and attacks), for realistic starting boards."""
+    from agents.baselines import TradingAgent
+
+    agent = TradingAgent(rng.next64())
+    agent.player = state.current
+    return agent.act(state.observation(state.current))
+
+
+def _trading_cards(state, rng: Rng, limit: int = 30) -> None:
+    """The player to move plays this turn's cards as the trading agent would, so the board game starts from the
+    boards the hand model scores (fresh minions that cannot attack yet included)."""
+    from agents.baselines import TradingAgent, _forced
+
+    agent = TradingAgent(rng.next64())
+    player = agent.player = state.current
+    for _ in range(limit):
+        if state.terminal or state.current != player:
+            return
+        legal = state.legal_actions()
+        action = _forced(legal, rng) or agent._play(state.observation(player), player, legal)
+        if action is None:
+            return
+        state.apply(action)
+
+
+# None: the board game's own random-action player
+POSITION_PLAYERS: dict[str, Callable | None] = {"random-action": None, "trading": _full_trading}
+
 OPPONENTS: dict[str, Callable] = {"random": _opp_random, "random-action": _opp_random_action, "trading": _opp_trading}
 
 
@@ -153,7 +187,12 @@ class BoardEnv:
     def reset(self) -> tuple[np.ndarray, np.ndarray]:
         """A fresh episode; the learner plays first or second in alternate episodes."""
         while True:
-            pos = random_position(self.decks, self.rng.next64(), self.cfg.min_turns, self.cfg.max_turns)
+            pos = random_position(self.decks, self.rng.next64(), self.cfg.min_turns, self.cfg.max_turns,
+                                  policy=POSITION_PLAYERS[self.cfg.positions])
+            if self.cfg.positions == "trading":
+                _trading_cards(pos, self.rng)
+            if pos.terminal:
+                continue
             self.state = BoardGameState(pos, max_board_turns=self.cfg.max_board_turns,
                                         decide_on_empty_board=self.cfg.decide_on_empty_board,
                                         both_empty=self.cfg.both_empty)

@@ -18,7 +18,7 @@ Hero attacks (weapons) are left out by default, so the move set matches the 57-a
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
 from engine.core import Rng, State
 from engine.hearthstone.state import ATTACK, END_TURN_ACTION, GameConfig, HearthstoneState
@@ -166,12 +166,15 @@ def _random_action(state: HearthstoneState, rng: Rng) -> tuple:
 
 
 def random_position(decks: list[tuple[str, str, list]], seed: int, min_turns: int = 4, max_turns: int = 14,
-                    config: GameConfig | None = None, require_boards: bool = True, tries: int = 50) -> HearthstoneState:
+                    config: GameConfig | None = None, require_boards: bool = True, tries: int = 50,
+                    policy: Callable[[HearthstoneState, Rng], tuple] | None = None) -> HearthstoneState:
     """A full-game state at the start of a turn, reached by random-action play for a random number of turns.
 
     With `require_boards`, both sides hold at least one minion (else another game is tried, up to `tries`).
     decks: per seat (name, hero class, cards), as HearthstoneState.new takes them.
+    policy: who plays the full game up to the position, (state, rng) -> action; default the random-action player.
     """
+    policy = policy or _random_action
     rng = Rng(seed)
     config = config or GameConfig()
     last = None
@@ -179,7 +182,7 @@ def random_position(decks: list[tuple[str, str, list]], seed: int, min_turns: in
         state = HearthstoneState.new(config, decks, rng.next64() & 0x7FFFFFFFFFFF)
         target_turn = min_turns + rng.randrange(max_turns - min_turns + 1)
         while not state.terminal and state.turn < target_turn:
-            state.apply(_random_action(state, rng))
+            state.apply(policy(state, rng))
         if state.terminal:
             continue
         last = state

@@ -88,3 +88,31 @@ def test_bad_config_is_a_user_error():
         DQNConfig.from_dict({"variant": "q9"})
     with pytest.raises(UserError, match="unknown DQN option"):
         DQNConfig.from_dict({"gama": 0.9})
+    with pytest.raises(UserError, match="positions must be one of"):
+        DQNConfig(positions="greedy").validate()
+
+
+def test_trading_positions_start_from_played_turns_and_are_seeded():
+    """positions=trading: episodes start after the player to move has played its cards, as the hand model's leaves
+    do, so fresh minions that cannot attack yet appear on the learner's board; the same seed gives the same boards."""
+    from train.dqn import BoardEnv
+
+    def boards(positions: str, seed: int) -> list:
+        env = BoardEnv(DQNConfig(positions=positions, reward="terminal"), seed)
+        out = []
+        for _ in range(40):
+            env.reset()
+            out.append(env.state.inner.to_dict())
+        return out
+
+    trading = boards("trading", 3)
+    assert trading == boards("trading", 3)
+    assert trading != boards("random-action", 3)
+    env = BoardEnv(DQNConfig(positions="trading", reward="terminal"), 4)
+    fresh = 0
+    for _ in range(40):
+        obs, mask = env.reset()
+        me = env.state.players[env.state.current_player]
+        fresh += any(not m.can_attack() for m in me.board)
+        assert not env.state.is_terminal() and mask.any()
+    assert fresh >= 5
