@@ -40,6 +40,9 @@ class DQNConfig:
     variant: str = "q57"  # q57 | q8
     reward: str = "shaped"  # terminal | shaped
     gamma: float = 0.8  # thesis: 0.9 (terminal), 0.8 (shaped)
+    # what gamma discounts: every learner "decision" (thesis), or each "turn" (ours: a learner action that ends
+    # the turn or the episode), so the number of attacks in a turn does not shrink the value of winning
+    discount_per: str = "decision"
     games: int = 2000  # training episodes
     seed: int = 0
     # network (thesis: 3 x 64 sigmoid, linear output)
@@ -96,6 +99,8 @@ class DQNConfig:
             (self.reward in ("terminal", "shaped"), f"reward must be terminal or shaped, got {self.reward!r}"),
             (0.0 <= self.gamma <= 1.0, f"gamma must be in [0, 1], got {self.gamma}"),
             (self.games > 0, f"games must be positive, got {self.games}"),
+            (self.discount_per in ("decision", "turn"),
+             f"discount_per must be decision or turn, got {self.discount_per!r}"),
             (self.n_step >= 1, f"n_step must be at least 1, got {self.n_step}"),
             (self.loss in ("huber", "mse"), f"loss must be huber or mse, got {self.loss!r}"),
             (self.opponent in OPPONENTS, f"opponent must be one of {', '.join(OPPONENTS)}, got {self.opponent!r}"),
@@ -272,14 +277,15 @@ class ReplayBuffer:
 
 
 class NStepWriter:
-    """Turns one episode's (s, a, r) stream into n-step transitions: R = sum gamma^k r_k, bootstrap gamma^n Q(s_n)."""
+    """Turns one episode's (s, a, r) stream into n-step transitions: R = sum of discounted r_k, bootstrap by the
+    product of the n steps' discounts. A step's discount is gamma unless push() gives its own (per-turn discounting)."""
 
     def __init__(self, buffer: ReplayBuffer, n: int, gamma: float) -> None:
         self.buffer, self.n, self.gamma = buffer, n, gamma
         self.pending: deque = deque()
 
-    def push(self, obs, action, reward, next_obs, next_mask, done) -> None:
-        self.pending.append((obs, action, reward))
+    def push(self, obs, action, reward, next_obs, next_mask, done, step_gamma: float | None = None) -> None:
+        self.pending.append((obs, action, reward, self.gamma if step_gamma is None else step_gamma))
         if len(self.pending) == self.n:
             self._emit(next_obs, next_mask, done)
         if done:
@@ -287,9 +293,11 @@ class NStepWriter:
                 self._emit(next_obs, next_mask, True)
 
     def _emit(self, next_obs, next_mask, done) -> None:
-        ret = sum(self.gamma ** k * r for k, (_, _, r) in enumerate(self.pending))
-        obs, action, _ = self.pending.popleft()
-        discount = self.gamma ** (len(self.pending) + 1)
+        ret, discount = 0.0, 1.0
+        for _, _, r, g in self.pending:
+            ret += discount * r
+            discount *= g
+        obs, action, _, _ = self.pending.popleft()
         self.buffer.add(obs, action, ret, discount, next_obs, next_mask, done)
 
 
@@ -355,7 +363,9 @@ class DQNModule(L.LightningModule):
         index = self.act_index(obs, mask)
         reward, done = self.env.step(index, obs)
         next_obs, next_mask = self.env.observe()
-        self.writer.push(obs, index, reward, next_obs, next_mask, done)
+        turn_over = index == self.cfg.n_actions - 1  # END_TURN is the last index of both action spaces
+        step_gamma = self.cfg.gamma if (self.cfg.discount_per == "decision" or turn_over or done) else 1.0
+        self.writer.push(obs, index, reward, next_obs, next_mask, done, step_gamma)
         self.env_steps += 1
         self.episode_return += reward
         if done:

@@ -1,3 +1,5 @@
+from dataclasses import asdict
+
 import numpy as np
 import pytest
 import torch
@@ -73,6 +75,27 @@ def test_n_step_returns():
     assert np.allclose(buf.discount[:3], [0.25, 0.25, 0.5])
     assert np.allclose(buf.done[:3], [0, 1, 1])
     assert np.allclose(buf.next_obs[0], obs[2])
+
+
+def test_per_turn_discount_only_shrinks_at_turn_ends():
+    """discount_per=turn: attacks inside a turn keep the full value of a win; each END_TURN discounts it once."""
+    buf = ReplayBuffer(10, 2, 3, seed=0)
+    w = NStepWriter(buf, n=3, gamma=0.5)
+    obs = [np.full(2, i, np.float32) for i in range(4)]
+    m = np.ones(3, bool)
+    w.push(obs[0], 0, 0.0, obs[1], m, False, step_gamma=1.0)  # an attack
+    w.push(obs[1], 2, 0.0, obs[2], m, False, step_gamma=0.5)  # END_TURN
+    w.push(obs[2], 0, 1.0, obs[3], m, True, step_gamma=0.5)  # the winning attack ends the episode
+    assert np.allclose(buf.ret[:3], [0.5, 0.5, 1.0])
+    assert np.allclose(buf.discount[0], 0.25)
+    cfg = DQNConfig(discount_per="turn", gamma=0.9, reward="terminal", games=3, warmup_steps=10_000, eval_episodes=0)
+    module = DQNModule(asdict(cfg))
+    for _ in range(200):
+        module.env_step()
+    d = module.buffer.discount[:module.buffer.size]
+    attack = (module.buffer.action[:module.buffer.size] != 56) & (module.buffer.done[:module.buffer.size] == 0)
+    assert np.allclose(d[attack], 1.0) and np.allclose(d[~attack], 0.9)  # n_step 1: 0.9 at END_TURN and the end
+    assert attack.any() and (~attack).any()
 
 
 def test_options_run_double_dueling_nstep_terminal(tmp_path):
