@@ -8,6 +8,7 @@ so any worker count, and any kill + `--resume`, yields the same rows as one unin
 from __future__ import annotations
 
 import signal
+import threading
 import time
 import traceback
 from dataclasses import asdict, dataclass, field
@@ -178,6 +179,30 @@ def play_game(settings: DatagenSettings, index: int) -> GameRecord:
     return GameRecord(index, info, chains, error)
 
 
+class _StopOnInterrupt:
+    """First Ctrl-C asks the loop to stop after the game in hand; a second one interrupts at once.
+
+    A KeyboardInterrupt raised at an arbitrary point can land in a weakref or __del__ callback, where
+    Python prints it and drops it, and the run would go on; a flag checked between games cannot be lost.
+    """
+
+    def __init__(self) -> None:
+        self.requested = False
+        self._previous = None
+        if threading.current_thread() is threading.main_thread():
+            self._previous = signal.signal(signal.SIGINT, self._handle)
+
+    def _handle(self, signum, frame) -> None:
+        if self.requested:
+            raise KeyboardInterrupt
+        self.requested = True
+
+    def restore(self) -> None:
+        if self._previous is not None:
+            signal.signal(signal.SIGINT, self._previous)
+            self._previous = None
+
+
 def _worker_init() -> None:
     from arena.match import _worker_init as arena_worker_init
 
@@ -317,6 +342,7 @@ def generate(path: str | Path, settings: DatagenSettings, *, workers: int = 1, r
     first_error = None
     interrupted = False
     t0 = time.perf_counter()
+    stop = _StopOnInterrupt()
     try:
         for rec in records_fn(settings, start, total, workers):
             writer.add_game(rec.info, rec.chains)
@@ -329,11 +355,14 @@ def generate(path: str | Path, settings: DatagenSettings, *, workers: int = 1, r
                 writer.commit()
             if progress is not None:
                 progress(start + written, states)
+            if stop.requested:
+                raise KeyboardInterrupt
         writer.commit()
     except KeyboardInterrupt:
         interrupted = True
         writer.commit()  # games already received are complete: keep them
     finally:
+        stop.restore()
         done = writer.games_completed
         writer.close()
     if compact and not interrupted and done >= total:
