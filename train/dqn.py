@@ -402,6 +402,8 @@ class DQNModule(L.LightningModule):
 
     def training_step(self, batch, batch_idx):
         for _ in range(self.cfg.train_every):
+            if self.episodes >= self.cfg.games:  # never start an episode past the requested count
+                break
             self.env_step()
         if self.episodes >= self.cfg.games:
             self.trainer.should_stop = True
