@@ -34,8 +34,9 @@ LEAF_SCORES = ("mean", "max", "value")
 def pick_target(classifier: TargetClassifier, features: np.ndarray, legal: list[tuple], slot: int) -> tuple:
     """The classifier's legal target for the minion in `slot` (which must have a legal attack)."""
     tmask = torch.from_numpy(target_mask(legal, slot))
+    device = next(classifier.parameters()).device  # on GPU while it sits inside a DQN module being trained there
     with torch.no_grad():
-        logits = classifier(torch.from_numpy(classifier_input(features, slot)).unsqueeze(0))[0]
+        logits = classifier(torch.from_numpy(classifier_input(features, slot)).to(device).unsqueeze(0))[0]
     return (ATTACK, slot, 8 + int(masked_argmax(logits.cpu(), tmask)))
 
 
