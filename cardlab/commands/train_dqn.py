@@ -15,7 +15,8 @@ def add_arguments(p) -> None:
     p.add_argument("--variant", choices=("q57", "q8"), help="57 actions (attacker x target) or 8 (attacker + target classifier)")
     p.add_argument("--games", type=int, help="training episodes (default 2000)")
     p.add_argument("--reward", choices=("terminal", "shaped"), help="terminal: +-terminal_reward at the end (config; default 100), or shaped: rho(s') - rho(s) (default)")
-    p.add_argument("--gamma", type=float, help="discount (default 0.8; the thesis used 0.9 with the terminal reward)")
+    p.add_argument("--gamma", type=float, help="discount per attack decision, or per learner turn with discount_per: turn in the config "
+                   "(default 0.8; the thesis used 0.9 with the terminal reward)")
     p.add_argument("--seed", type=int, help="seed (default 0)")
     p.add_argument("--out", default=None, help="output folder (default runs/dqn-<variant>-<reward>)")
     p.add_argument("--config", help="YAML file with any DQNConfig option (see configs/dqn_q57.yaml)")
