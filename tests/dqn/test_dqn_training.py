@@ -146,3 +146,13 @@ def test_training_stops_at_the_requested_episode_count_with_several_steps_per_up
     cfg = DQNConfig(games=games, train_every=4, warmup_steps=16, batch_size=8, eval_episodes=0)
     _, metrics = train_dqn(cfg, tmp_path, logger=False)
     assert metrics["episodes"] == games
+
+
+def test_same_seed_trains_identical_weights(tmp_path):
+    cfg = DQNConfig(games=8, train_every=2, warmup_steps=16, batch_size=8, eval_episodes=0, seed=3,
+                    positions="trading", discount_per="turn", reward="terminal")
+    a, _ = train_dqn(cfg, tmp_path / "a", logger=False)
+    b, _ = train_dqn(cfg, tmp_path / "b", logger=False)
+    for (name, x), (_, y) in zip(a.online.state_dict().items(), b.online.state_dict().items()):
+        assert torch.equal(x, y), name
+    assert a.env_steps == b.env_steps
