@@ -19,6 +19,7 @@ from engine.core import UserError
 from agents.value_evaluator import EXPORT_FORMAT, EXPORT_VERSION, load_value_checkpoint
 from models.value import COLOURS, ColourTrio, ValueNet
 from train.config import config_from_dict
+from train.interrupt import StopOnCtrlC
 
 
 @dataclass
@@ -128,16 +129,30 @@ class ChainDataModule(L.LightningDataModule):
             "gamma": self.attrs.get("gamma"), "reward": self.attrs.get("reward"),
             "agents": self.attrs.get("agents"), "decks": self.attrs.get("decks"),
         }
+        self.shuffle_generator = torch.Generator().manual_seed(self.cfg.seed)
         self._ready = True
 
-    def _loader(self, name: str, shuffle: bool) -> DataLoader:
+    def _loader(self, name: str, shuffle: bool, generator: torch.Generator | None = None) -> DataLoader:
         return DataLoader(self.tensors[name], batch_size=self.cfg.batch_size, shuffle=shuffle,
-                          num_workers=self.cfg.num_workers, generator=torch.Generator().manual_seed(self.cfg.seed))
+                          num_workers=self.cfg.num_workers,
+                          generator=generator or torch.Generator().manual_seed(self.cfg.seed))
 
     def train_dataloader(self) -> DataLoader:
         if self.streaming:
             return DataLoader(self.train_stream, batch_size=None, num_workers=0)
-        return self._loader("train", True)
+        return self._loader("train", True, self.shuffle_generator)
+
+    def shuffle_state(self) -> dict:
+        """Where the training order stands after the epochs so far (saved with each Lightning checkpoint)."""
+        if self.streaming:
+            return {"stream_epoch": self.train_stream.epoch}
+        return {"generator": self.shuffle_generator.get_state()}
+
+    def load_shuffle_state(self, state: dict) -> None:
+        if self.streaming:
+            self.train_stream.epoch = int(state["stream_epoch"])
+        else:
+            self.shuffle_generator.set_state(state["generator"])
 
     def val_dataloader(self) -> DataLoader:
         return self._loader("val" if len(self.tensors["val"]) else "train", False)
@@ -289,8 +304,48 @@ def quiet_lightning() -> None:
     warnings.filterwarnings("ignore", module="lightning")
 
 
-def fit_value(data: str | Path, cfg: ValueConfig, out_dir: str | Path, progress: bool = True) -> dict:
-    """Train, keep the best epoch by validation loss, test it, export `value.pt`; returns a summary."""
+class TrainingOrderState(L.Callback):
+    """Stores the data order and torch's RNG in every Lightning checkpoint, so a resumed run repeats exactly
+    the epochs an uninterrupted one would have run."""
+
+    def __init__(self, dm: "ChainDataModule") -> None:
+        self.dm = dm
+
+    def state_dict(self) -> dict:
+        return {**self.dm.shuffle_state(), "torch_rng": torch.get_rng_state()}
+
+    def load_state_dict(self, state_dict: dict) -> None:
+        self.dm.load_shuffle_state(state_dict)
+        torch.set_rng_state(state_dict["torch_rng"])
+
+
+def resume_checkpoint(out: Path, data: str | Path, cfg: ValueConfig) -> Path:
+    """The run's last epoch checkpoint, after checking it was trained on the same file with the same settings."""
+    last = out / "checkpoints" / "last.ckpt"
+    if not last.is_file():
+        raise UserError(f"nothing to resume: {last} does not exist (train without --resume first)")
+    try:
+        saved = torch.load(last, map_location="cpu", weights_only=False)
+        old_cfg, old_data = saved["hyper_parameters"]["cfg"], saved["hyper_parameters"]["meta"]["data"]["file"]
+    except Exception as exc:  # noqa: BLE001 - any unreadable checkpoint gets the same message
+        raise UserError(f"{last}: not a readable value-training checkpoint ({type(exc).__name__})") from None
+    new_cfg = asdict(cfg)
+    changed = sorted(k for k in new_cfg if k != "max_epochs" and old_cfg.get(k) != new_cfg[k])
+    if changed:
+        raise UserError(f"{last} was trained with other settings ({', '.join(changed)}); resume with the same "
+                        "config and options (only --max-epochs may change)")
+    if Path(old_data).resolve() != Path(data).resolve():
+        raise UserError(f"{last} was trained on {old_data}, not {data}")
+    return last
+
+
+def fit_value(data: str | Path, cfg: ValueConfig, out_dir: str | Path, progress: bool = True,
+              resume: bool = False) -> dict:
+    """Train, keep the best epoch by validation loss, test it, export `value.pt`; returns a summary.
+
+    Every epoch ends with `checkpoints/last.ckpt`; `resume=True` continues from it (an interrupted run, or more
+    epochs) and ends with the same weights as one uninterrupted run.
+    """
     from lightning.pytorch.callbacks import EarlyStopping, ModelCheckpoint
     from lightning.pytorch.loggers import TensorBoardLogger
 
@@ -298,6 +353,7 @@ def fit_value(data: str | Path, cfg: ValueConfig, out_dir: str | Path, progress:
     out.mkdir(parents=True, exist_ok=True)
     if not progress:
         quiet_lightning()
+    resume_from = resume_checkpoint(out, data, cfg) if resume else None
     L.seed_everything(cfg.seed, workers=True, verbose=False)
     dm = ChainDataModule(data, cfg)
     dm.setup()
@@ -305,16 +361,23 @@ def fit_value(data: str | Path, cfg: ValueConfig, out_dir: str | Path, progress:
     module.set_normalizer(dm.mean, dm.std)
     ckpt = ModelCheckpoint(dirpath=out / "checkpoints", filename="best-{epoch}-{val_loss:.4f}", monitor="val_loss",
                            mode="min", save_top_k=1, save_last=True)
-    callbacks = [ckpt]
+    callbacks = [ckpt, TrainingOrderState(dm), StopOnCtrlC()]
     if cfg.early_stopping_patience > 0:
         callbacks.append(EarlyStopping(monitor="val_loss", patience=cfg.early_stopping_patience, mode="min"))
-    logger = TensorBoardLogger(save_dir=str(out), name="tensorboard", default_hp_metric=False)
+    versions = sorted((out / "tensorboard").glob("version_*"), key=lambda p: int(p.name.split("_")[-1]))
+    logger = TensorBoardLogger(save_dir=str(out), name="tensorboard", default_hp_metric=False,
+                               version=versions[-1].name if resume_from and versions else None)  # one curve per run
     trainer = L.Trainer(
         max_epochs=cfg.max_epochs, accelerator="auto", devices=cfg.devices, strategy=cfg.strategy,
         precision=cfg.precision, deterministic=True, logger=logger, callbacks=callbacks,
         enable_progress_bar=progress, enable_model_summary=False, log_every_n_steps=10,
     )
-    trainer.fit(module, datamodule=dm)
+    try:
+        trainer.fit(module, datamodule=dm, ckpt_path=resume_from)
+    except SystemExit:  # Lightning turns Ctrl-C into exit(1) after its shutdown; the CLI says how to resume
+        if trainer.interrupted:
+            raise KeyboardInterrupt from None
+        raise
     best = ckpt.best_model_path
     if best:
         module = ValueModule.load_from_checkpoint(best, map_location="cpu")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import sys
 
 HELP = "train a value network on datagen chains (value) or a DQN board model (dqn)"
 
@@ -22,6 +23,9 @@ def add_arguments(p) -> None:
     v.add_argument("--precision", help="e.g. 32-true, 16-mixed, bf16-mixed")
     v.add_argument("--out", default="runs/value", help="output folder (value.pt, checkpoints/, tensorboard/)")
     v.add_argument("--json", action="store_true", help="print the summary as JSON")
+    v.add_argument("--resume", action="store_true",
+                   help="continue the run in --out from its last completed epoch (same data and settings; "
+                        "--max-epochs may grow)")
     v.set_defaults(run_what=run_value)
     try:
         from cardlab.commands import train_dqn
@@ -41,7 +45,16 @@ def run_value(args) -> int:
                  "seed": args.seed, "devices": args.devices, "strategy": args.strategy, "precision": args.precision}
     settings.update({k: v for k, v in overrides.items() if v is not None})
     cfg = ValueConfig.from_dict(settings, args.config or "options")
-    summary = fit_value(args.data, cfg, args.out, progress=not args.json)
+    try:
+        summary = fit_value(args.data, cfg, args.out, progress=not args.json, resume=args.resume)
+    except KeyboardInterrupt:
+        again = ["cardlab", "train", "value", "--data", args.data, "--out", args.out, "--resume"]
+        again += [f"--{k.replace('_', '-')} {v}" for k, v in vars(args).items()
+                  if k in ("config", "chains", "max_epochs", "batch_size", "lr", "seed", "devices", "strategy",
+                           "precision") and v is not None]
+        print(f"interrupted: {args.out}/checkpoints/last.ckpt holds the last completed epoch; no value.pt was "
+              f"written. Continue with:\n  " + " ".join(again), file=sys.stderr)
+        return 130
     if args.json:
         print(json.dumps(summary))
     else:

@@ -1,0 +1,74 @@
+"""Value training resumes from its last epoch to the same weights as an uninterrupted run; Ctrl-C says how."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+import torch
+
+from datagen.runner import DatagenSettings, generate
+from engine.core import UserError
+from train.value import ValueConfig, fit_value
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture(scope="module")
+def tiny(tmp_path_factory):
+    path = tmp_path_factory.mktemp("resume") / "tiny.h5"
+    generate(path, DatagenSettings(agents=("random-action", "random-action"), games=20, seed=5), commit_every=10)
+    return path
+
+
+def _weights(run: Path) -> dict:
+    return torch.load(run / "value.pt", map_location="cpu", weights_only=False)["state_dict"]
+
+
+@pytest.mark.parametrize("streamed", [False, True])
+def test_resume_ends_with_the_uninterrupted_weights(tiny, tmp_path, streamed):
+    extra = dict(max_memory_mb=0, stream_block_rows=100) if streamed else {}
+    cfg = dict(batch_size=32, hidden=[16], dropout=0.1, **extra)  # dropout: torch's RNG must resume too
+    fit_value(tiny, ValueConfig(max_epochs=3, **cfg), tmp_path / "whole", progress=False)
+    fit_value(tiny, ValueConfig(max_epochs=1, **cfg), tmp_path / "parts", progress=False)
+    first = _weights(tmp_path / "parts")
+    fit_value(tiny, ValueConfig(max_epochs=3, **cfg), tmp_path / "parts", progress=False, resume=True)
+    whole, parts = _weights(tmp_path / "whole"), _weights(tmp_path / "parts")
+    assert any(not torch.equal(first[k], whole[k]) for k in whole)  # the resumed run did train further
+    for key in whole:
+        assert torch.equal(whole[key], parts[key]), key
+
+
+def test_resume_refuses_missing_runs_and_changed_settings(tiny, tmp_path):
+    with pytest.raises(UserError, match="nothing to resume"):
+        fit_value(tiny, ValueConfig(max_epochs=1), tmp_path / "none", progress=False, resume=True)
+    fit_value(tiny, ValueConfig(max_epochs=1, hidden=[8]), tmp_path / "run", progress=False)
+    with pytest.raises(UserError, match="hidden"):
+        fit_value(tiny, ValueConfig(max_epochs=2, hidden=[16]), tmp_path / "run", progress=False, resume=True)
+
+
+def test_ctrl_c_exits_130_without_value_pt_and_says_how_to_resume(tiny, tmp_path):
+    out = tmp_path / "run"
+    cmd = [sys.executable, "-m", "cardlab.cli", "train", "value", "--data", str(tiny), "--out", str(out),
+           "--max-epochs", "100000", "--batch-size", "32", "--json"]
+    env = dict(os.environ, PYTHONPATH=str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", ""))
+    proc = subprocess.Popen(cmd, cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    try:
+        end = time.time() + 180
+        while not (out / "checkpoints" / "last.ckpt").exists():
+            assert proc.poll() is None and time.time() < end, proc.stderr.read().decode()
+            time.sleep(0.05)
+        time.sleep(0.5)
+        proc.send_signal(signal.SIGINT)
+        _, err = proc.communicate(timeout=120)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    assert proc.returncode == 130, err.decode()
+    assert b"--resume" in err and b"Traceback" not in err
+    assert not (out / "value.pt").exists()
