@@ -31,6 +31,7 @@ from agents.heuristics import rho
 from agents.q_agents import BoardModel, export_checkpoint, pick_target
 from models.qnet import QNetwork, TargetClassifier, masked_argmax, masked_max
 from train.config import config_from_dict
+from train.interrupt import StopOnCtrlC
 
 
 @dataclass
@@ -87,6 +88,7 @@ class DQNConfig:
     # evaluation after training: win rate vs a random board player
     eval_episodes: int = 200
     max_steps: int = -1  # safety cap on Lightning steps (-1: none)
+    checkpoint_every: int = 10_000  # gradient updates between resumable checkpoints (<variant>-last.ckpt)
     torch_threads: int = 1  # CPU threads; these nets are tiny, and more threads cost more than they save
 
     @classmethod
@@ -448,6 +450,45 @@ class DQNModule(L.LightningModule):
     def on_save_checkpoint(self, checkpoint: dict) -> None:
         # A Lightning .ckpt is loadable by the agents too: it carries the same self-contained export.
         checkpoint["dqn_export"] = self.export({"episodes": self.episodes, "env_steps": self.env_steps})
+        checkpoint["dqn_experience"] = self.experience_state()
+
+    def on_load_checkpoint(self, checkpoint: dict) -> None:
+        if "dqn_experience" in checkpoint:
+            self.load_experience_state(checkpoint["dqn_experience"])
+
+    def experience_state(self) -> dict:
+        """Everything besides the weights and the optimizer that the next training step depends on."""
+        b, n = self.buffer, self.buffer.size
+        return {
+            "env": {"rng": self.env.rng.s, "episode": self.env.episode, "learner": self.env.learner,
+                    "state": self.env.state.to_dict()},
+            "act_rng": self.act_rng.s,
+            "buffer": {"obs": b.obs[:n].copy(), "next_obs": b.next_obs[:n].copy(), "action": b.action[:n].copy(),
+                       "ret": b.ret[:n].copy(), "discount": b.discount[:n].copy(),
+                       "next_mask": b.next_mask[:n].copy(), "done": b.done[:n].copy(), "size": n, "pos": b.pos,
+                       "rng": b.rng.bit_generator.state},
+            "pending": list(self.writer.pending),
+            "counters": {"env_steps": self.env_steps, "updates": self.updates, "syncs": self.syncs,
+                         "episodes": self.episodes, "episode_return": self.episode_return},
+            "recent": list(self.recent), "obs": self.obs, "mask": self.mask,
+        }
+
+    def load_experience_state(self, state: dict) -> None:
+        self.env.rng.s = state["env"]["rng"]
+        self.env.episode, self.env.learner = state["env"]["episode"], state["env"]["learner"]
+        self.env.state = BoardGameState.from_dict(state["env"]["state"])
+        self.act_rng.s = state["act_rng"]
+        b, saved = self.buffer, state["buffer"]
+        n = saved["size"]
+        for name in ("obs", "next_obs", "action", "ret", "discount", "next_mask", "done"):
+            getattr(b, name)[:n] = saved[name]
+        b.size, b.pos = n, saved["pos"]
+        b.rng.bit_generator.state = saved["rng"]
+        self.writer.pending = deque(state["pending"])
+        for key, value in state["counters"].items():
+            setattr(self, key, value)
+        self.recent = deque(state["recent"], maxlen=100)
+        self.obs, self.mask = state["obs"], state["mask"]
 
     def board_model(self) -> BoardModel:
         ex = self.export()
@@ -501,14 +542,15 @@ def greedy_policy(module: DQNModule) -> Callable:
 
 # ---------------------------------------------------------------- training entry point
 
-def get_classifier(cfg: DQNConfig, out_dir: Path) -> tuple[TargetClassifier | None, dict]:
-    """q8 only: load cfg.classifier, or record attacks and train one in out_dir."""
+def get_classifier(cfg: DQNConfig, out_dir: Path, reuse: bool = False) -> tuple[TargetClassifier | None, dict]:
+    """q8 only: load cfg.classifier, or record attacks and train one in out_dir (`reuse`: the one already there)."""
     if cfg.variant != "q8":
         return None, {}
     from train.target_classifier import load_classifier, train_classifier
 
-    if cfg.classifier:
-        path = Path(cfg.classifier)
+    trained_here = out_dir / "target_classifier.pt"
+    if cfg.classifier or (reuse and trained_here.is_file()):
+        path = Path(cfg.classifier or trained_here)
         if not path.exists():
             raise UserError(f"classifier checkpoint {path} does not exist")
         ckpt = torch.load(path, map_location="cpu", weights_only=False)
@@ -523,25 +565,85 @@ def get_classifier(cfg: DQNConfig, out_dir: Path) -> tuple[TargetClassifier | No
     return net, metrics
 
 
-def train_dqn(cfg: DQNConfig, out_dir: str | Path, logger: bool = True, progress: bool = False) -> tuple[DQNModule, dict]:
-    """Train, evaluate vs a random board player, and write `<variant>.pt` (the agents' checkpoint) in out_dir."""
+class ResumableCheckpoints(StopOnCtrlC):
+    """Writes `<variant>-last.ckpt` every `every` gradient updates and on Ctrl-C (then stops), so an interrupted
+    or killed run resumes from there and ends as an uninterrupted one would."""
+
+    def __init__(self, path: Path, every: int) -> None:
+        super().__init__()
+        self.path, self.every, self._saved_at = path, every, -1
+
+    def save(self, trainer) -> None:
+        tmp = self.path.with_name(self.path.name + ".tmp")
+        trainer.save_checkpoint(tmp, weights_only=False)
+        tmp.replace(self.path)  # a kill mid-write leaves the previous checkpoint whole
+
+    def on_train_batch_end(self, trainer, pl_module, outputs, batch, batch_idx) -> None:
+        updates = pl_module.updates
+        periodic = self.every > 0 and updates > 0 and updates % self.every == 0 and updates != self._saved_at
+        if self.requested or periodic:
+            self.save(trainer)
+            self._saved_at = updates
+        super().on_train_batch_end(trainer, pl_module, outputs, batch, batch_idx)
+
+
+# options that may differ between an interrupted run and its resumption
+RESUME_MAY_CHANGE = ("games", "max_steps", "eval_episodes", "checkpoint_every", "torch_threads")
+
+
+def resume_checkpoint(cfg: DQNConfig, out_dir: Path) -> Path:
+    """The run's `<variant>-last.ckpt`, after checking it was trained with the same settings."""
+    last = out_dir / f"{cfg.variant}-last.ckpt"
+    if not last.is_file():
+        raise UserError(f"nothing to resume: {last} does not exist (train without --resume first)")
+    try:
+        saved = torch.load(last, map_location="cpu", weights_only=False)["hyper_parameters"]["config"]
+    except Exception as exc:  # noqa: BLE001 - any unreadable checkpoint gets the same message
+        raise UserError(f"{last}: not a readable DQN training checkpoint ({type(exc).__name__})") from None
+    now = asdict(cfg)
+    changed = sorted(k for k in now if k not in RESUME_MAY_CHANGE and saved.get(k) != now[k])
+    if changed:
+        raise UserError(f"{last} was trained with other settings ({', '.join(changed)}); resume with the same "
+                        "config and options (only --games may change)")
+    return last
+
+
+def train_dqn(cfg: DQNConfig, out_dir: str | Path, logger: bool = True, progress: bool = False,
+              resume: bool = False) -> tuple[DQNModule, dict]:
+    """Train, evaluate vs a random board player, and write `<variant>.pt` (the agents' checkpoint) in out_dir.
+
+    `resume=True` continues from `<variant>-last.ckpt` (written every cfg.checkpoint_every updates, on Ctrl-C and
+    at the end); a resumed interrupted run ends with the weights of an uninterrupted one.
+    """
     cfg.validate()
     out_dir = Path(out_dir)
     out_dir.mkdir(parents=True, exist_ok=True)
+    resume_from = resume_checkpoint(cfg, out_dir) if resume else None
     L.seed_everything(cfg.seed, workers=False, verbose=False)
     if cfg.torch_threads > 0:
         torch.set_num_threads(cfg.torch_threads)
-    classifier, clf_metrics = get_classifier(cfg, out_dir)
+    classifier, clf_metrics = get_classifier(cfg, out_dir, reuse=resume)
     module = DQNModule(asdict(cfg), classifier)
     from lightning.pytorch.loggers import TensorBoardLogger
 
-    tb = TensorBoardLogger(str(out_dir), name="tb") if logger else False
-    trainer = L.Trainer(max_epochs=1, max_steps=cfg.max_steps, accelerator="auto", devices=1, logger=tb,
-                        enable_progress_bar=progress, enable_model_summary=False, enable_checkpointing=False,
-                        log_every_n_steps=50)
-    trainer.fit(module)
+    tb = False
     if logger:
-        trainer.save_checkpoint(out_dir / f"{cfg.variant}-last.ckpt")  # resumable; agents can load it too
+        versions = sorted((out_dir / "tb").glob("version_*"), key=lambda p: int(p.name.split("_")[-1]))
+        tb = TensorBoardLogger(str(out_dir), name="tb",  # a resumed run continues its own curves
+                               version=versions[-1].name if resume_from and versions else None)
+    saver = ResumableCheckpoints(out_dir / f"{cfg.variant}-last.ckpt", cfg.checkpoint_every if logger else 0)
+    # epochs mean nothing here (experience is collected inside training_step): training stops after cfg.games
+    trainer = L.Trainer(max_epochs=-1, max_steps=cfg.max_steps, accelerator="auto", devices=1, logger=tb,
+                        enable_progress_bar=progress, enable_model_summary=False, enable_checkpointing=False,
+                        log_every_n_steps=50, callbacks=[saver])
+    try:
+        trainer.fit(module, ckpt_path=resume_from, weights_only=False)
+    except SystemExit:  # Lightning turns Ctrl-C into exit(1) after its shutdown; the CLI says how to resume
+        if trainer.interrupted:
+            raise KeyboardInterrupt from None
+        raise
+    if logger:
+        saver.save(trainer)  # resumable with a larger --games; agents can load it too
     module.online.cpu()
     metrics: dict = {"episodes": module.episodes, "env_steps": module.env_steps, "updates": module.updates,
                      "target_syncs": module.syncs}

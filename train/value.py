@@ -373,7 +373,7 @@ def fit_value(data: str | Path, cfg: ValueConfig, out_dir: str | Path, progress:
         enable_progress_bar=progress, enable_model_summary=False, log_every_n_steps=10,
     )
     try:
-        trainer.fit(module, datamodule=dm, ckpt_path=resume_from)
+        trainer.fit(module, datamodule=dm, ckpt_path=resume_from, weights_only=False)
     except SystemExit:  # Lightning turns Ctrl-C into exit(1) after its shutdown; the CLI says how to resume
         if trainer.interrupted:
             raise KeyboardInterrupt from None

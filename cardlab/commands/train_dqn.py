@@ -6,6 +6,7 @@ Settings come from the DQNConfig defaults, then --config YAML, then the explicit
 from __future__ import annotations
 
 import json
+import sys
 from pathlib import Path
 
 HELP = "train a DQN board model (q57 or q8) on the board-only game"
@@ -22,6 +23,8 @@ def add_arguments(p) -> None:
     p.add_argument("--config", help="YAML file with any DQNConfig option (see configs/dqn_q57.yaml)")
     p.add_argument("--progress", action="store_true", help="show Lightning's progress bar")
     p.add_argument("--json", action="store_true", help="print the final metrics as one JSON object")
+    p.add_argument("--resume", action="store_true",
+                   help="continue the run in --out from its <variant>-last.ckpt (same settings; --games may grow)")
 
 
 def load_config(args):
@@ -42,7 +45,18 @@ def run(args) -> int:
 
     cfg = load_config(args)
     out = Path(args.out or f"runs/dqn-{cfg.variant}-{cfg.reward}")
-    _, metrics = train_dqn(cfg, out, logger=True, progress=args.progress)
+    try:
+        _, metrics = train_dqn(cfg, out, logger=True, progress=args.progress, resume=args.resume)
+    except KeyboardInterrupt:
+        last = out / f"{cfg.variant}-last.ckpt"
+        again = ["cardlab", "train", "dqn", "--out", str(out)] + (["--resume"] if last.is_file() else [])
+        again += [f"--{k} {v}" for k, v in vars(args).items()
+                  if k in ("config", "variant", "games", "reward", "gamma", "seed") and v is not None]
+        held = (f"{last} holds the training so far" if last.is_file()
+                else "no training checkpoint yet (recorded attacks are kept)")
+        print(f"interrupted: {held}; no {cfg.variant}.pt was written. Continue with:\n  " + " ".join(again),
+              file=sys.stderr)
+        return 130
     metrics["checkpoint"] = str(out / f"{cfg.variant}.pt")
     if args.json:
         print(json.dumps(metrics))

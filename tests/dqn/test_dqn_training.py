@@ -156,3 +156,20 @@ def test_same_seed_trains_identical_weights(tmp_path):
     for (name, x), (_, y) in zip(a.online.state_dict().items(), b.online.state_dict().items()):
         assert torch.equal(x, y), name
     assert a.env_steps == b.env_steps
+
+
+def test_interrupted_run_resumes_to_the_uninterrupted_weights(tmp_path):
+    base = dict(games=30, train_every=2, warmup_steps=16, batch_size=8, eval_episodes=0, seed=4,
+                positions="trading", discount_per="turn", reward="terminal", n_step=3, target_sync_every=7)
+    whole, _ = train_dqn(DQNConfig(**base), tmp_path / "whole")
+    # stop part-way (as Ctrl-C or a kill after a periodic save would), then resume with the same settings
+    part, _ = train_dqn(DQNConfig(**base, max_steps=30), tmp_path / "parts")
+    assert part.episodes < 30
+    resumed, metrics = train_dqn(DQNConfig(**base), tmp_path / "parts", resume=True)
+    assert metrics["episodes"] == 30 and resumed.env_steps == whole.env_steps and resumed.updates == whole.updates
+    for (name, x), (_, y) in zip(whole.online.state_dict().items(), resumed.online.state_dict().items()):
+        assert torch.equal(x, y), name
+    with pytest.raises(UserError, match="lr"):
+        train_dqn(DQNConfig(**{**base, "lr": 0.01}), tmp_path / "parts", resume=True)
+    with pytest.raises(UserError, match="nothing to resume"):
+        train_dqn(DQNConfig(**base), tmp_path / "none", resume=True)
