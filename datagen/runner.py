@@ -8,14 +8,13 @@ so any worker count, and any kill + `--resume`, yields the same rows as one unin
 from __future__ import annotations
 
 import signal
-import threading
 import time
 import traceback
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Callable, Iterator
 
-from engine.core import Rng, UserError
+from engine.core import Rng, StopOnInterrupt, UserError
 from engine.hearthstone.state import GameConfig, HearthstoneState
 
 from datagen.chains import (CHAIN_KINDS, COLOUR, DEFAULT_GAMMA, DEFAULT_GREEN_THRESHOLD, DEFAULT_RED_THRESHOLD,
@@ -179,30 +178,6 @@ def play_game(settings: DatagenSettings, index: int) -> GameRecord:
     return GameRecord(index, info, chains, error)
 
 
-class _StopOnInterrupt:
-    """First Ctrl-C asks the loop to stop after the game in hand; a second one interrupts at once.
-
-    A KeyboardInterrupt raised at an arbitrary point can land in a weakref or __del__ callback, where
-    Python prints it and drops it, and the run would go on; a flag checked between games cannot be lost.
-    """
-
-    def __init__(self) -> None:
-        self.requested = False
-        self._previous = None
-        if threading.current_thread() is threading.main_thread():
-            self._previous = signal.signal(signal.SIGINT, self._handle)
-
-    def _handle(self, signum, frame) -> None:
-        if self.requested:
-            raise KeyboardInterrupt
-        self.requested = True
-
-    def restore(self) -> None:
-        if self._previous is not None:
-            signal.signal(signal.SIGINT, self._previous)
-            self._previous = None
-
-
 def _worker_init() -> None:
     from arena.match import _worker_init as arena_worker_init
 
@@ -342,29 +317,28 @@ def generate(path: str | Path, settings: DatagenSettings, *, workers: int = 1, r
     first_error = None
     interrupted = False
     t0 = time.perf_counter()
-    stop = _StopOnInterrupt()
-    try:
-        for rec in records_fn(settings, start, total, workers):
-            writer.add_game(rec.info, rec.chains)
-            written += 1
-            states += rec.states
-            if rec.error is not None:
-                errors += 1
-                first_error = first_error or rec.error
-            if written % commit_every == 0:
-                writer.commit()
-            if progress is not None:
-                progress(start + written, states)
-            if stop.requested:
-                raise KeyboardInterrupt
-        writer.commit()
-    except KeyboardInterrupt:
-        interrupted = True
-        writer.commit()  # games already received are complete: keep them
-    finally:
-        stop.restore()
-        done = writer.games_completed
-        writer.close()
+    with StopOnInterrupt() as stop:
+        try:
+            for rec in records_fn(settings, start, total, workers):
+                writer.add_game(rec.info, rec.chains)
+                written += 1
+                states += rec.states
+                if rec.error is not None:
+                    errors += 1
+                    first_error = first_error or rec.error
+                if written % commit_every == 0:
+                    writer.commit()
+                if progress is not None:
+                    progress(start + written, states)
+                if stop.requested:
+                    raise KeyboardInterrupt
+            writer.commit()
+        except KeyboardInterrupt:
+            interrupted = True
+            writer.commit()  # games already received are complete: keep them
+        finally:
+            done = writer.games_completed
+            writer.close()
     if compact and not interrupted and done >= total:
         compact_file(path)
     return RunSummary(str(path), done, written, states, errors, time.perf_counter() - t0, interrupted, first_error)

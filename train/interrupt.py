@@ -2,44 +2,31 @@
 
 from __future__ import annotations
 
-import signal
-import threading
-
 import lightning as L
+
+from engine.core import StopOnInterrupt
 
 
 class StopOnCtrlC(L.Callback):
-    """The first Ctrl-C sets a flag that is turned into KeyboardInterrupt after the current batch (Lightning then
-    shuts down and the caller reports how to go on); a second one interrupts at once.
-
-    A KeyboardInterrupt raised at an arbitrary point can land in a weakref or __del__ callback, where Python
-    prints it and drops it, and training would go on.
-    """
+    """The first Ctrl-C is turned into KeyboardInterrupt after the current batch (Lightning then shuts down and
+    the caller reports how to go on); a second one interrupts at once."""
 
     def __init__(self) -> None:
-        self.requested = False
-        self._previous = None
+        self.stop = StopOnInterrupt()
 
-    def _handle(self, signum, frame) -> None:
-        if self.requested:
-            raise KeyboardInterrupt
-        self.requested = True
+    @property
+    def requested(self) -> bool:
+        return self.stop.requested
 
     def on_fit_start(self, trainer, pl_module) -> None:
-        if threading.current_thread() is threading.main_thread():
-            self._previous = signal.signal(signal.SIGINT, self._handle)
+        self.stop.__enter__()
 
     def on_train_batch_end(self, trainer, pl_module, outputs, batch, batch_idx) -> None:
-        if self.requested:
+        if self.stop.requested:
             raise KeyboardInterrupt
 
-    def _restore(self) -> None:
-        if self._previous is not None:
-            signal.signal(signal.SIGINT, self._previous)
-            self._previous = None
-
     def on_fit_end(self, trainer, pl_module) -> None:
-        self._restore()
+        self.stop.__exit__()
 
     def on_exception(self, trainer, pl_module, exception) -> None:
-        self._restore()
+        self.stop.__exit__()
