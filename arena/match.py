@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Iterator
 
-from engine.core import Rng, UserError
+from engine.core import Rng, StopOnInterrupt, UserError
 from engine.hearthstone.decks import Deck, deck_pool, load_deck
 from engine.hearthstone.state import GameConfig, HearthstoneState
 
@@ -143,6 +143,7 @@ class MatchReport:
     elapsed_s: float
     seed: int
     error_logs: list[str] = field(default_factory=list)
+    played: int | None = None  # games this run played (fewer than `games` when a journal held the rest)
 
     @property
     def win_rate(self) -> float:
@@ -162,7 +163,8 @@ class MatchReport:
             "ci95": [round(lo, 4), round(hi, 4)],
             "mean_turns": round(self.mean_turns, 2),
             "decision_ms": self.decision_ms,
-            "games_per_sec": round(self.games / self.elapsed_s, 2) if self.elapsed_s else 0.0,
+            "games_per_sec": round((self.games if self.played is None else self.played) / self.elapsed_s, 2)
+            if self.elapsed_s else 0.0,
             "seed": self.seed,
             "error_logs": self.error_logs,
         }
@@ -187,19 +189,34 @@ def _play_star(args) -> GameResult:
     return play_game(*args)
 
 
-def iter_games(specs, decks, config, seed, games, workers, keep_logs=False) -> Iterator[GameResult]:
-    jobs = [(specs, decks, config, seed, i, keep_logs) for i in range(games)]
+def iter_games(specs, decks, config, seed, indices, workers, keep_logs=False) -> Iterator[GameResult]:
+    """Results of the games `indices` (a count means range(count)), in any order when workers > 1."""
+    indices = list(range(indices)) if isinstance(indices, int) else list(indices)
+    jobs = [(specs, decks, config, seed, i, keep_logs) for i in indices]
     if workers <= 1:
         for job in jobs:
             yield _play_star(job)
         return
+    if not jobs:
+        return
     with process_context().Pool(workers, initializer=_worker_init) as pool:
-        yield from pool.imap_unordered(_play_star, jobs, chunksize=max(1, min(16, games // (workers * 8) or 1)))
+        yield from pool.imap_unordered(_play_star, jobs, chunksize=max(1, min(16, len(jobs) // (workers * 8) or 1)))
+
+
+def match_identity(specs: tuple[str, str], decks: DeckChoice, seed: int, config: GameConfig) -> dict:
+    """What fixes every game of a match (the journal refuses to mix matches)."""
+    from dataclasses import asdict
+
+    return {"agents": list(specs), "decks": decks.label, "deck_mode": decks.mode,
+            "deckstrings": [d.deckstring() for d in decks.decks], "seed": seed, "config": asdict(config)}
 
 
 def run_match(specs: tuple[str, str], decks: DeckChoice, games: int, workers: int = 1, seed: int = 0,
               config: GameConfig | None = None, log_dir: Path | None = None,
-              progress: Callable[[int], None] | None = None, keep_logs: bool = False) -> MatchReport:
+              progress: Callable[[int], None] | None = None, keep_logs: bool = False,
+              journal: str | Path | None = None) -> MatchReport:
+    """Play `games` games; with a `journal` file every finished game is recorded there and a rerun of the same
+    match plays only the games it lacks."""
     if games <= 0:
         raise UserError(f"--games must be positive, got {games}")
     if workers <= 0:
@@ -214,30 +231,58 @@ def run_match(specs: tuple[str, str], decks: DeckChoice, games: int, workers: in
     turns: list[int] = []
     times: dict[str, list[float]] = {"A": [], "B": []}
     error_logs: list[str] = []
-    start = time.perf_counter()
-    done = 0
-    for r in iter_games(specs, decks, config, seed, games, workers, keep_logs):
-        done += 1
-        if r.winner in wins:
-            wins[r.winner] += 1
-        elif r.winner == "draw":
+
+    def tally(game: dict) -> None:
+        nonlocal draws, errors
+        if game["winner"] in wins:
+            wins[game["winner"]] += 1
+        elif game["winner"] == "draw":
             draws += 1
         else:
             errors += 1
-        if r.winner != "error":
-            turns.append(r.turns)
+        if game["winner"] != "error":
+            turns.append(game["turns"])
         for k in times:
-            times[k].extend(r.decision_ms[k])
-        if r.log is not None and (r.error is not None or keep_logs) and log_dir is not None:
-            path = gamelog.save(r.log, Path(log_dir) / f"game-{seed}-{r.index:06d}.json")
-            if r.error is not None:
-                error_logs.append(str(path))
-        if progress is not None:
-            progress(done)
+            times[k].extend(game["ms"][k])
+        if game.get("error_log"):
+            error_logs.append(game["error_log"])
+
+    book = None
+    if journal is not None:
+        from arena.journal import MatchJournal
+
+        book = MatchJournal.open(journal, match_identity(specs, decks, seed, config))
+    earlier = {i: g for i, g in (book.done.items() if book else ()) if i < games}
+    for game in earlier.values():
+        tally(game)
+    start = time.perf_counter()
+    done = len(earlier)
+    if progress is not None and done:
+        progress(done)
+    todo = [i for i in range(games) if i not in earlier]
+    try:
+        with StopOnInterrupt() as stop:
+            for r in iter_games(specs, decks, config, seed, todo, workers, keep_logs):
+                done += 1
+                log_path = None
+                if r.log is not None and (r.error is not None or keep_logs) and log_dir is not None:
+                    log_path = str(gamelog.save(r.log, Path(log_dir) / f"game-{seed}-{r.index:06d}.json"))
+                game = {"index": r.index, "winner": r.winner, "turns": r.turns, "ms": r.decision_ms,
+                        "error_log": log_path if r.error is not None else None}
+                tally(game)
+                if book is not None:
+                    book.add(game)
+                if progress is not None:
+                    progress(done)
+                if stop.requested:
+                    raise KeyboardInterrupt
+    finally:
+        if book is not None:
+            book.close()
     elapsed = time.perf_counter() - start
     decision = {
         k: {"mean": round(sum(v) / len(v), 3) if v else 0.0, "p95": round(percentile(v, 95), 3), "decisions": len(v)}
         for k, v in times.items()
     }
     return MatchReport(specs, decks.label, games, wins, draws, errors, sum(turns) / len(turns) if turns else 0.0,
-                       decision, elapsed, seed, sorted(error_logs))
+                       decision, elapsed, seed, sorted(error_logs), played=len(todo))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import sys
 from pathlib import Path
 
 HELP = "play a match between two agents and report the win rate with its 95% interval"
@@ -25,6 +26,8 @@ def add_arguments(p) -> None:
     p.add_argument("--log-dir", default="arena-logs", help="where games that raised are saved for `cardlab replay`")
     p.add_argument("--save-games", action="store_true", help="save every game's log in --log-dir")
     p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.add_argument("--journal", help="record each finished game in this file; rerunning the same command after an "
+                                     "interruption plays only the missing games")
 
 
 def run(args) -> int:
@@ -36,18 +39,27 @@ def run(args) -> int:
         raise UserError(f"--max-turns must be at least 2, got {args.max_turns}")
     decks = DeckChoice.from_options(args.deck, args.decks, args.deck_pool)
     config = GameConfig(max_turns=args.max_turns)
-    kwargs = dict(workers=args.workers, seed=args.seed, config=config, log_dir=Path(args.log_dir), keep_logs=args.save_games)
-    if args.json:
-        report = run_match((args.agent_a, args.agent_b), decks, args.games, **kwargs)
-        print(json.dumps(report.to_json()))
-        return 0
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+    kwargs = dict(workers=args.workers, seed=args.seed, config=config, log_dir=Path(args.log_dir),
+                  keep_logs=args.save_games, journal=args.journal)
+    try:
+        if args.json:
+            report = run_match((args.agent_a, args.agent_b), decks, args.games, **kwargs)
+            print(json.dumps(report.to_json()))
+            return 0
+        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
-    columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
-    with Progress(*columns, transient=True) as progress:
-        task = progress.add_task(f"{args.agent_a} vs {args.agent_b}", total=args.games)
-        report = run_match((args.agent_a, args.agent_b), decks, args.games,
-                           progress=lambda n: progress.update(task, completed=n), **kwargs)
+        columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
+        with Progress(*columns, transient=True) as progress:
+            task = progress.add_task(f"{args.agent_a} vs {args.agent_b}", total=args.games)
+            report = run_match((args.agent_a, args.agent_b), decks, args.games,
+                               progress=lambda n: progress.update(task, completed=n), **kwargs)
+    except KeyboardInterrupt:
+        if args.journal:
+            print(f"interrupted: the finished games are in {args.journal}; run the same command again to play "
+                  "the rest", file=sys.stderr)
+        else:
+            print("interrupted: no report (give --journal FILE to make a match resumable)", file=sys.stderr)
+        return 130
     print_report(report.to_json())
     return 0
 

@@ -1,0 +1,74 @@
+"""A match's journal: one JSON line per finished game, so an interrupted match resumes where it stopped.
+
+Game i depends only on (seed, i), so replaying the missing indices gives the report an uninterrupted match gives
+(timings aside). The first line names the match; a journal of another match is refused.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import IO
+
+from engine.core import UserError
+
+JOURNAL_FORMAT = "cardlab-arena-journal"
+JOURNAL_VERSION = 1
+
+
+class MatchJournal:
+    def __init__(self, path: Path, handle: IO[str], done: dict[int, dict]) -> None:
+        self.path, self._handle, self.done = path, handle, done
+
+    @classmethod
+    def open(cls, path: str | Path, match: dict) -> "MatchJournal":
+        """Create the journal, or read the games an earlier run of the same match finished."""
+        path = Path(path)
+        done: dict[int, dict] = {}
+        if path.exists() and path.stat().st_size > 0:
+            raw = path.read_bytes()
+            lines = raw.split(b"\n")
+            whole = lines[:-1]  # the part after the last newline is a line cut short by a kill
+            try:
+                header = json.loads(whole[0]) if whole else None
+            except ValueError:
+                header = None
+            if not isinstance(header, dict) or header.get("format") != JOURNAL_FORMAT:
+                raise UserError(f"{path}: not an arena journal; give another --journal file")
+            if header.get("match") != match:
+                raise UserError(f"{path}: journal of another match ({_differences(header.get('match'), match)}); "
+                                "give another --journal file or the same agents, decks, seed and max turns")
+            for number, line in enumerate(whole[1:], start=2):
+                try:
+                    game = json.loads(line)
+                    if game["winner"] not in ("A", "B", "draw", "error") or not isinstance(game["turns"], int):
+                        raise ValueError
+                    game["ms"] = {"A": list(game["ms"]["A"]), "B": list(game["ms"]["B"])}
+                    done[int(game["index"])] = game
+                except (ValueError, KeyError, TypeError):
+                    raise UserError(f"{path}: line {number} is not a game record; the journal is damaged") from None
+            if lines[-1]:
+                with path.open("r+b") as f:
+                    f.truncate(len(raw) - len(lines[-1]))
+            handle = path.open("a", encoding="utf-8")
+        else:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            handle = path.open("w", encoding="utf-8")
+            handle.write(json.dumps({"format": JOURNAL_FORMAT, "version": JOURNAL_VERSION, "match": match}) + "\n")
+            handle.flush()
+        return cls(path, handle, done)
+
+    def add(self, game: dict) -> None:
+        self._handle.write(json.dumps(game) + "\n")
+        self._handle.flush()
+        self.done[int(game["index"])] = game
+
+    def close(self) -> None:
+        self._handle.close()
+
+
+def _differences(old, new: dict) -> str:
+    if not isinstance(old, dict):
+        return "no match description"
+    keys = sorted(k for k in set(old) | set(new) if old.get(k) != new.get(k))
+    return "differs in " + ", ".join(keys)

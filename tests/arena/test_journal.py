@@ -1,0 +1,79 @@
+"""A match with --journal resumes after an interruption to the report of an uninterrupted match."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from arena.match import DeckChoice, run_match
+from engine.core import UserError
+
+ROOT = Path(__file__).resolve().parents[2]
+KEYS = ("wins", "draws", "errors", "mean_turns", "win_rate", "ci95", "games")
+SPECS = ("greedy", "random-action")
+
+
+def _same(a: dict, b: dict) -> dict:
+    return {k: a[k] for k in KEYS} == {k: b[k] for k in KEYS} and a["decision_ms"]["A"]["decisions"] == \
+        b["decision_ms"]["A"]["decisions"]
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_resumed_match_reports_what_an_uninterrupted_one_does(tmp_path, workers):
+    decks = DeckChoice.from_options(deck="liege")
+    whole = run_match(SPECS, decks, 20, seed=3).to_json()
+    journal = tmp_path / "m.jsonl"
+    part = run_match(SPECS, decks, 7, seed=3, journal=journal, workers=workers)
+    assert part.played == 7
+    again = run_match(SPECS, decks, 20, seed=3, journal=journal, workers=workers)
+    assert again.played == 13 and _same(again.to_json(), whole)
+    assert len(journal.read_text().splitlines()) == 1 + 20
+    assert run_match(SPECS, decks, 20, seed=3, journal=journal).played == 0  # all there: nothing replayed
+
+
+def test_a_line_cut_by_a_kill_is_replayed_and_other_matches_are_refused(tmp_path):
+    decks = DeckChoice.from_options(deck="liege")
+    journal = tmp_path / "m.jsonl"
+    run_match(SPECS, decks, 6, seed=3, journal=journal)
+    text = journal.read_text()
+    journal.write_text(text[: len(text) - 25])  # the last game's line is cut short
+    report = run_match(SPECS, decks, 6, seed=3, journal=journal)
+    assert report.played == 1 and _same(report.to_json(), run_match(SPECS, decks, 6, seed=3).to_json())
+    with pytest.raises(UserError, match="another match.*seed"):
+        run_match(SPECS, decks, 6, seed=4, journal=journal)
+    journal.write_text(text.replace('"winner"', '"w"', 1))
+    with pytest.raises(UserError, match="line 2"):
+        run_match(SPECS, decks, 6, seed=3, journal=journal)
+    other = tmp_path / "x.jsonl"
+    other.write_text("hello\n")
+    with pytest.raises(UserError, match="not an arena journal"):
+        run_match(SPECS, decks, 6, seed=3, journal=other)
+
+
+def test_ctrl_c_keeps_the_finished_games_and_says_how_to_go_on(tmp_path):
+    journal = tmp_path / "m.jsonl"
+    cmd = [sys.executable, "-m", "cardlab.cli", "arena", *SPECS, "--games", "100000", "--journal", str(journal),
+           "--json"]
+    env = dict(os.environ, PYTHONPATH=str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", ""))
+    proc = subprocess.Popen(cmd, cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    try:
+        end = time.time() + 120
+        while not (journal.exists() and len(journal.read_text().splitlines()) > 3):
+            assert proc.poll() is None and time.time() < end, proc.stderr.read().decode()
+            time.sleep(0.02)
+        proc.send_signal(signal.SIGINT)
+        out, err = proc.communicate(timeout=120)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    assert proc.returncode == 130 and b"run the same command again" in err and b"Traceback" not in err
+    assert out == b""  # no report presented for a match that did not finish
+    games = [json.loads(line) for line in journal.read_text().splitlines()[1:]]
+    assert len(games) >= 3 and len({g["index"] for g in games}) == len(games)
