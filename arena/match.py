@@ -189,9 +189,8 @@ def _play_star(args) -> GameResult:
     return play_game(*args)
 
 
-def iter_games(specs, decks, config, seed, indices, workers, keep_logs=False) -> Iterator[GameResult]:
-    """Results of the games `indices` (a count means range(count)), in any order when workers > 1."""
-    indices = list(range(indices)) if isinstance(indices, int) else list(indices)
+def iter_games(specs, decks, config, seed, indices: list[int], workers, keep_logs=False) -> Iterator[GameResult]:
+    """Results of the games `indices`, in any order when workers > 1."""
     jobs = [(specs, decks, config, seed, i, keep_logs) for i in indices]
     if workers <= 1:
         for job in jobs:

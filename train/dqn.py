@@ -31,7 +31,8 @@ from agents.heuristics import rho
 from agents.q_agents import BoardModel, export_checkpoint, pick_target
 from models.qnet import QNetwork, TargetClassifier, masked_argmax, masked_max
 from train.config import config_from_dict
-from train.interrupt import StopOnCtrlC
+from train.resume import (StopOnCtrlC, fit, last_logger_version, open_resume_checkpoint,
+                          refuse_changed_settings)
 
 
 @dataclass
@@ -594,17 +595,11 @@ RESUME_MAY_CHANGE = ("games", "max_steps", "eval_episodes", "checkpoint_every", 
 def resume_checkpoint(cfg: DQNConfig, out_dir: Path) -> Path:
     """The run's `<variant>-last.ckpt`, after checking it was trained with the same settings."""
     last = out_dir / f"{cfg.variant}-last.ckpt"
-    if not last.is_file():
-        raise UserError(f"nothing to resume: {last} does not exist (train without --resume first)")
     try:
-        saved = torch.load(last, map_location="cpu", weights_only=False)["hyper_parameters"]["config"]
-    except Exception as exc:  # noqa: BLE001 - any unreadable checkpoint gets the same message
-        raise UserError(f"{last}: not a readable DQN training checkpoint ({type(exc).__name__})") from None
-    now = asdict(cfg)
-    changed = sorted(k for k in now if k not in RESUME_MAY_CHANGE and saved.get(k) != now[k])
-    if changed:
-        raise UserError(f"{last} was trained with other settings ({', '.join(changed)}); resume with the same "
-                        "config and options (only --games may change)")
+        saved = open_resume_checkpoint(last, "DQN training")["hyper_parameters"]["config"]
+    except (KeyError, TypeError):
+        raise UserError(f"{last}: not a readable DQN training checkpoint (no settings)") from None
+    refuse_changed_settings(last, saved, asdict(cfg), RESUME_MAY_CHANGE, "--games")
     return last
 
 
@@ -626,22 +621,14 @@ def train_dqn(cfg: DQNConfig, out_dir: str | Path, logger: bool = True, progress
     module = DQNModule(asdict(cfg), classifier)
     from lightning.pytorch.loggers import TensorBoardLogger
 
-    tb = False
-    if logger:
-        versions = sorted((out_dir / "tb").glob("version_*"), key=lambda p: int(p.name.split("_")[-1]))
-        tb = TensorBoardLogger(str(out_dir), name="tb",  # a resumed run continues its own curves
-                               version=versions[-1].name if resume_from and versions else None)
+    version = last_logger_version(out_dir / "tb", resume_from is not None)  # a resumed run continues its curves
+    tb = TensorBoardLogger(str(out_dir), name="tb", version=version) if logger else False
     saver = ResumableCheckpoints(out_dir / f"{cfg.variant}-last.ckpt", cfg.checkpoint_every if logger else 0)
     # epochs mean nothing here (experience is collected inside training_step): training stops after cfg.games
     trainer = L.Trainer(max_epochs=-1, max_steps=cfg.max_steps, accelerator="auto", devices=1, logger=tb,
                         enable_progress_bar=progress, enable_model_summary=False, enable_checkpointing=False,
                         log_every_n_steps=50, callbacks=[saver])
-    try:
-        trainer.fit(module, ckpt_path=resume_from, weights_only=False)
-    except SystemExit:  # Lightning turns Ctrl-C into exit(1) after its shutdown; the CLI says how to resume
-        if trainer.interrupted:
-            raise KeyboardInterrupt from None
-        raise
+    fit(trainer, module, ckpt_path=resume_from)
     if logger:
         saver.save(trainer)  # resumable with a larger --games; agents can load it too
     module.online.cpu()

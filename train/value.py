@@ -19,7 +19,8 @@ from engine.core import UserError
 from agents.value_evaluator import EXPORT_FORMAT, EXPORT_VERSION, load_value_checkpoint
 from models.value import COLOURS, ColourTrio, ValueNet
 from train.config import config_from_dict
-from train.interrupt import StopOnCtrlC
+from train.resume import (StopOnCtrlC, fit, last_logger_version, open_resume_checkpoint,
+                          refuse_changed_settings)
 
 
 @dataclass
@@ -322,18 +323,12 @@ class TrainingOrderState(L.Callback):
 def resume_checkpoint(out: Path, data: str | Path, cfg: ValueConfig) -> Path:
     """The run's last epoch checkpoint, after checking it was trained on the same file with the same settings."""
     last = out / "checkpoints" / "last.ckpt"
-    if not last.is_file():
-        raise UserError(f"nothing to resume: {last} does not exist (train without --resume first)")
     try:
-        saved = torch.load(last, map_location="cpu", weights_only=False)
-        old_cfg, old_data = saved["hyper_parameters"]["cfg"], saved["hyper_parameters"]["meta"]["data"]["file"]
-    except Exception as exc:  # noqa: BLE001 - any unreadable checkpoint gets the same message
-        raise UserError(f"{last}: not a readable value-training checkpoint ({type(exc).__name__})") from None
-    new_cfg = asdict(cfg)
-    changed = sorted(k for k in new_cfg if k != "max_epochs" and old_cfg.get(k) != new_cfg[k])
-    if changed:
-        raise UserError(f"{last} was trained with other settings ({', '.join(changed)}); resume with the same "
-                        "config and options (only --max-epochs may change)")
+        saved = open_resume_checkpoint(last, "value-training")["hyper_parameters"]
+        old_cfg, old_data = saved["cfg"], saved["meta"]["data"]["file"]
+    except (KeyError, TypeError):
+        raise UserError(f"{last}: not a readable value-training checkpoint (no settings)") from None
+    refuse_changed_settings(last, old_cfg, asdict(cfg), ("max_epochs",), "--max-epochs")
     if Path(old_data).resolve() != Path(data).resolve():
         raise UserError(f"{last} was trained on {old_data}, not {data}")
     return last
@@ -364,20 +359,14 @@ def fit_value(data: str | Path, cfg: ValueConfig, out_dir: str | Path, progress:
     callbacks = [ckpt, TrainingOrderState(dm), StopOnCtrlC()]
     if cfg.early_stopping_patience > 0:
         callbacks.append(EarlyStopping(monitor="val_loss", patience=cfg.early_stopping_patience, mode="min"))
-    versions = sorted((out / "tensorboard").glob("version_*"), key=lambda p: int(p.name.split("_")[-1]))
     logger = TensorBoardLogger(save_dir=str(out), name="tensorboard", default_hp_metric=False,
-                               version=versions[-1].name if resume_from and versions else None)  # one curve per run
+                               version=last_logger_version(out / "tensorboard", resume_from is not None))
     trainer = L.Trainer(
         max_epochs=cfg.max_epochs, accelerator="auto", devices=cfg.devices, strategy=cfg.strategy,
         precision=cfg.precision, deterministic=True, logger=logger, callbacks=callbacks,
         enable_progress_bar=progress, enable_model_summary=False, log_every_n_steps=10,
     )
-    try:
-        trainer.fit(module, datamodule=dm, ckpt_path=resume_from, weights_only=False)
-    except SystemExit:  # Lightning turns Ctrl-C into exit(1) after its shutdown; the CLI says how to resume
-        if trainer.interrupted:
-            raise KeyboardInterrupt from None
-        raise
+    fit(trainer, module, datamodule=dm, ckpt_path=resume_from)
     best = ckpt.best_model_path
     if best:
         module = ValueModule.load_from_checkpoint(best, map_location="cpu")

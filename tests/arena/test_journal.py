@@ -3,24 +3,19 @@
 from __future__ import annotations
 
 import json
-import os
-import signal
-import subprocess
-import sys
-import time
-from pathlib import Path
 
 import pytest
 
 from arena.match import DeckChoice, run_match
 from engine.core import UserError
 
-ROOT = Path(__file__).resolve().parents[2]
+from tests.interrupting import ctrl_c_when
+
 KEYS = ("wins", "draws", "errors", "mean_turns", "win_rate", "ci95", "games")
 SPECS = ("greedy", "random-action")
 
 
-def _same(a: dict, b: dict) -> dict:
+def _same(a: dict, b: dict) -> bool:
     return {k: a[k] for k in KEYS} == {k: b[k] for k in KEYS} and a["decision_ms"]["A"]["decisions"] == \
         b["decision_ms"]["A"]["decisions"]
 
@@ -59,21 +54,10 @@ def test_a_line_cut_by_a_kill_is_replayed_and_other_matches_are_refused(tmp_path
 
 def test_ctrl_c_keeps_the_finished_games_and_says_how_to_go_on(tmp_path):
     journal = tmp_path / "m.jsonl"
-    cmd = [sys.executable, "-m", "cardlab.cli", "arena", *SPECS, "--games", "100000", "--journal", str(journal),
-           "--json"]
-    env = dict(os.environ, PYTHONPATH=str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", ""))
-    proc = subprocess.Popen(cmd, cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-    try:
-        end = time.time() + 120
-        while not (journal.exists() and len(journal.read_text().splitlines()) > 3):
-            assert proc.poll() is None and time.time() < end, proc.stderr.read().decode()
-            time.sleep(0.02)
-        proc.send_signal(signal.SIGINT)
-        out, err = proc.communicate(timeout=120)
-    finally:
-        if proc.poll() is None:
-            proc.kill()
-    assert proc.returncode == 130 and b"run the same command again" in err and b"Traceback" not in err
+    rc, out, err = ctrl_c_when(["arena", *SPECS, "--games", "100000", "--journal", str(journal), "--json"],
+                               ready=lambda: journal.exists() and len(journal.read_text().splitlines()) > 3,
+                               timeout=120)
+    assert rc == 130 and b"run the same command again" in err and b"Traceback" not in err
     assert out == b""  # no report presented for a match that did not finish
     games = [json.loads(line) for line in journal.read_text().splitlines()[1:]]
     assert len(games) >= 3 and len({g["index"] for g in games}) == len(games)

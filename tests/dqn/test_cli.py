@@ -39,33 +39,14 @@ def test_cli_config_errors_name_the_file(tmp_path):
 
 
 def test_ctrl_c_saves_a_checkpoint_and_resume_finishes_the_run(tmp_path):
-    import os
-    import signal
-    import subprocess
-    import sys
-    import time
-    from pathlib import Path
+    from tests.interrupting import ctrl_c_when
 
-    root = Path(__file__).resolve().parents[2]
     out = tmp_path / "run"
     cfg = tmp_path / "c.yaml"
     cfg.write_text("warmup_steps: 16\nbatch_size: 8\neval_episodes: 2\nbuffer_size: 2000\n")
-    cmd = [sys.executable, "-m", "cardlab.cli", "train", "dqn", "--config", str(cfg), "--games", "1000000",
-           "--out", str(out)]
-    env = dict(os.environ, PYTHONPATH=str(root) + os.pathsep + os.environ.get("PYTHONPATH", ""))
-    proc = subprocess.Popen(cmd, cwd=root, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-    try:
-        end = time.time() + 180
-        while not list((out / "tb").rglob("events.out.tfevents*")):
-            assert proc.poll() is None and time.time() < end, proc.stderr.read().decode()
-            time.sleep(0.05)
-        time.sleep(2.0)
-        proc.send_signal(signal.SIGINT)
-        _, err = proc.communicate(timeout=120)
-    finally:
-        if proc.poll() is None:
-            proc.kill()
-    assert proc.returncode == 130, err.decode()
+    rc, _, err = ctrl_c_when(["train", "dqn", "--config", str(cfg), "--games", "1000000", "--out", str(out)],
+                             ready=lambda: bool(list((out / "tb").rglob("events.out.tfevents*"))), settle=2.0)
+    assert rc == 130, err.decode()
     assert b"--resume" in err and b"Traceback" not in err
     assert not (out / "q57.pt").exists()
     done = torch.load(out / "q57-last.ckpt", weights_only=False)["dqn_experience"]["counters"]["episodes"]

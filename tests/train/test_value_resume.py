@@ -2,11 +2,6 @@
 
 from __future__ import annotations
 
-import os
-import signal
-import subprocess
-import sys
-import time
 from pathlib import Path
 
 import pytest
@@ -16,7 +11,7 @@ from datagen.runner import DatagenSettings, generate
 from engine.core import UserError
 from train.value import ValueConfig, fit_value
 
-ROOT = Path(__file__).resolve().parents[2]
+from tests.interrupting import ctrl_c_when
 
 
 @pytest.fixture(scope="module")
@@ -54,21 +49,9 @@ def test_resume_refuses_missing_runs_and_changed_settings(tiny, tmp_path):
 
 def test_ctrl_c_exits_130_without_value_pt_and_says_how_to_resume(tiny, tmp_path):
     out = tmp_path / "run"
-    cmd = [sys.executable, "-m", "cardlab.cli", "train", "value", "--data", str(tiny), "--out", str(out),
-           "--max-epochs", "100000", "--batch-size", "32", "--json"]
-    env = dict(os.environ, PYTHONPATH=str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", ""))
-    proc = subprocess.Popen(cmd, cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-    try:
-        end = time.time() + 180
-        while not (out / "checkpoints" / "last.ckpt").exists():
-            assert proc.poll() is None and time.time() < end, proc.stderr.read().decode()
-            time.sleep(0.05)
-        time.sleep(0.5)
-        proc.send_signal(signal.SIGINT)
-        _, err = proc.communicate(timeout=120)
-    finally:
-        if proc.poll() is None:
-            proc.kill()
-    assert proc.returncode == 130, err.decode()
+    rc, _, err = ctrl_c_when(["train", "value", "--data", str(tiny), "--out", str(out), "--max-epochs", "100000",
+                              "--batch-size", "32", "--json"],
+                             ready=lambda: (out / "checkpoints" / "last.ckpt").exists(), settle=0.5)
+    assert rc == 130, err.decode()
     assert b"--resume" in err and b"Traceback" not in err
     assert not (out / "value.pt").exists()

@@ -1,0 +1,68 @@
+"""Ctrl-C and --resume for the Lightning trainings: stop at a batch boundary, reopen the run's last checkpoint."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import lightning as L
+import torch
+
+from engine.core import StopOnInterrupt, UserError
+
+
+class StopOnCtrlC(L.Callback):
+    """The first Ctrl-C is turned into KeyboardInterrupt after the current batch (Lightning then shuts down and
+    the caller reports how to go on); a second one interrupts at once."""
+
+    def __init__(self) -> None:
+        self.stop = StopOnInterrupt()
+
+    @property
+    def requested(self) -> bool:
+        return self.stop.requested
+
+    def on_fit_start(self, trainer, pl_module) -> None:
+        self.stop.__enter__()
+
+    def on_train_batch_end(self, trainer, pl_module, outputs, batch, batch_idx) -> None:
+        if self.stop.requested:
+            raise KeyboardInterrupt
+
+    def on_fit_end(self, trainer, pl_module) -> None:
+        self.stop.__exit__()
+
+    def on_exception(self, trainer, pl_module, exception) -> None:
+        self.stop.__exit__()
+
+
+def fit(trainer: L.Trainer, module: L.LightningModule, **kwargs) -> None:
+    """trainer.fit, with Ctrl-C surfacing as KeyboardInterrupt (Lightning turns it into exit(1) after shutdown)."""
+    try:
+        trainer.fit(module, weights_only=False, **kwargs)
+    except SystemExit:
+        if trainer.interrupted:
+            raise KeyboardInterrupt from None
+        raise
+
+
+def last_logger_version(log_dir: Path, resume: bool) -> str | None:
+    """The TensorBoard version a resumed run continues (its own curves), or None for a new version."""
+    versions = sorted(log_dir.glob("version_*"), key=lambda p: int(p.name.split("_")[-1]))
+    return versions[-1].name if resume and versions else None
+
+
+def open_resume_checkpoint(last: Path, what: str) -> dict:
+    """The run's last checkpoint, or a UserError saying there is nothing (readable) to resume."""
+    if not last.is_file():
+        raise UserError(f"nothing to resume: {last} does not exist (train without --resume first)")
+    try:
+        return torch.load(last, map_location="cpu", weights_only=False)
+    except Exception as exc:  # noqa: BLE001 - any unreadable checkpoint gets the same message
+        raise UserError(f"{last}: not a readable {what} checkpoint ({type(exc).__name__})") from None
+
+
+def refuse_changed_settings(last: Path, saved: dict, now: dict, may_change: tuple[str, ...], flags: str) -> None:
+    changed = sorted(k for k in now if k not in may_change and saved.get(k) != now[k])
+    if changed:
+        raise UserError(f"{last} was trained with other settings ({', '.join(changed)}); resume with the same "
+                        f"config and options (only {flags} may change)")
