@@ -24,6 +24,13 @@ class MatchJournal:
     def open(cls, path: str | Path, match: dict) -> "MatchJournal":
         """Create the journal, or read the games an earlier run of the same match finished."""
         path = Path(path)
+        try:
+            return cls._open(path, match)
+        except OSError as exc:
+            raise UserError(f"{path}: cannot use as an arena journal ({exc.strerror or exc})") from None
+
+    @classmethod
+    def _open(cls, path: Path, match: dict) -> "MatchJournal":
         done: dict[int, dict] = {}
         if path.exists() and path.stat().st_size > 0:
             raw = path.read_bytes()

@@ -50,6 +50,8 @@ def test_a_line_cut_by_a_kill_is_replayed_and_other_matches_are_refused(tmp_path
     other.write_text("hello\n")
     with pytest.raises(UserError, match="not an arena journal"):
         run_match(SPECS, decks, 6, seed=3, journal=other)
+    with pytest.raises(UserError, match="cannot use as an arena journal"):
+        run_match(SPECS, decks, 6, seed=3, journal=tmp_path)  # a folder
 
 
 def test_ctrl_c_keeps_the_finished_games_and_says_how_to_go_on(tmp_path):
