@@ -9,7 +9,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from typing import Any
 
-from engine.core import Action, Rng, State
+from cardlab.engine.core import Action, Rng, State
 
 
 class Agent(ABC):
@@ -60,7 +60,7 @@ class TurnPlanner(Agent):
 
     def act(self, observation: State) -> Action:
         legal = observation.legal_actions()
-        turn = getattr(observation, "turn", None)
+        turn = (observation.turn_owner, observation.turn_number)
         if turn != self._plan_turn or not self._plan or self._plan[0] not in legal:
             # New turn, or the world differs from the plan (a random outcome): plan again.
             self._plan = list(self.plan_turn(observation))

@@ -1,16 +1,14 @@
-"""Uniform random baselines (spec section 3)."""
+"""Uniform random baselines for any game (Hearthstone spec section 3)."""
 
 from __future__ import annotations
 
-from engine.core import Action, State
+from cardlab.engine.core import Action, State
 
-from agents.base import Agent
-
-END_TURN_ACTION = (0,)
+from cardlab.agents.base import Agent
 
 
 class RandomAgent(Agent):
-    """Uniform over all legal actions, END_TURN included."""
+    """Uniform over all legal actions, the end of the turn included."""
 
     name = "random"
 
@@ -20,15 +18,18 @@ class RandomAgent(Agent):
 
 
 class RandomActionAgent(Agent):
-    """Uniform over legal actions other than END_TURN while any exists."""
+    """Uniform over legal actions other than ending the turn while any exists (games with an end-turn action)."""
 
     name = "random-action"
 
     def act(self, observation: State) -> Action:
-        legal = [a for a in observation.legal_actions() if a != END_TURN_ACTION]
-        if not legal:
-            return END_TURN_ACTION
-        return legal[self.rng.randrange(len(legal))]
+        legal = observation.legal_actions()
+        end_turn = getattr(observation, "end_turn_action", None)
+        end = end_turn() if end_turn is not None else None
+        others = [a for a in legal if a != end]
+        if not others:
+            return end
+        return others[self.rng.randrange(len(others))]
 
 
 AGENTS = {"random": RandomAgent, "random-action": RandomActionAgent}

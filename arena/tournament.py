@@ -1,24 +1,28 @@
-"""Round robin: every pair of agents plays a match; the result is a win-rate matrix."""
+"""Round robin: every pair of agents plays a match; the result is a win-rate matrix with ratings."""
 
 from __future__ import annotations
 
 from itertools import combinations
 from typing import Callable
 
-from engine.hearthstone.state import GameConfig
+from cardlab.arena.match import MatchReport, run_match
+from cardlab.arena.stats import wilson_interval
+from cardlab.engine.core import Game
+from cardlab.engine.registry import make_game
+from cardlab.runtime import UserError
 
-from arena.match import DeckChoice, MatchReport, run_match
-from arena.stats import wilson_interval
 
-
-def round_robin(specs: list[str], decks: DeckChoice, games: int, workers: int = 1, seed: int = 0,
-                config: GameConfig | None = None, on_match: Callable[[MatchReport], None] | None = None) -> dict:
+def round_robin(specs: list[str], game: Game | str | None, games: int, workers: int = 1, seed: int = 0,
+                on_match: Callable[[MatchReport], None] | None = None) -> dict:
     """Matrix[row][col] = row agent's win rate against col agent (with interval and counts)."""
+    game = make_game(game)
+    if game.num_players != 2 or game.kind != "zero_sum":
+        raise UserError(f"a tournament needs a two-player zero-sum game, not {game.spec}")
     matrix: dict[str, dict[str, dict]] = {a: {} for a in specs}
     matches = []
     for i, j in combinations(range(len(specs)), 2):
         a, b = specs[i], specs[j]
-        report = run_match((a, b), decks, games, workers=workers, seed=seed, config=config)
+        report = run_match((a, b), game, games, workers=workers, seed=seed)
         r = report.to_json()
         matches.append(r)
         lo, hi = r["ci95"]
@@ -29,5 +33,5 @@ def round_robin(specs: list[str], decks: DeckChoice, games: int, workers: int = 
                         "wins": r["wins"]["B"], "losses": r["wins"]["A"], "draws": r["draws"], "games": r["games"]}
         if on_match is not None:
             on_match(report)
-    return {"agents": specs, "decks": decks.label, "games_per_pair": games, "seed": seed,
+    return {"agents": specs, "game": game.spec, "decks": game.describe(), "games_per_pair": games, "seed": seed,
             "first_player": "alternating", "matrix": matrix, "matches": matches}

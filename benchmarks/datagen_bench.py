@@ -10,7 +10,7 @@ import platform
 import tempfile
 from pathlib import Path
 
-from datagen.runner import DatagenSettings, generate
+from cardlab.datagen.runner import DatagenSettings, generate
 
 
 def run(games: int = 200, seed: int = 0, agents: tuple[str, str] = ("trading", "trading"),

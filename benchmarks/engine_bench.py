@@ -9,8 +9,8 @@ import platform
 import time
 import traceback
 
-from engine.core import Rng
-from engine.hearthstone import HearthstoneGame
+from cardlab.engine.core import Rng
+from cardlab.engine.hearthstone import HearthstoneGame
 
 
 def play_random_games(games: int, seed: int = 0, deck: str = "liege", progress=None) -> dict:

@@ -25,16 +25,16 @@ import math
 import platform
 import time
 
-from engine.core import Rng
-from engine.hearthstone import HearthstoneGame
-from engine.hearthstone.decks import deck_pool, load_deck
+from cardlab.engine.core import Rng
+from cardlab.engine.hearthstone import HearthstoneGame
+from cardlab.engine.hearthstone.decks import deck_pool, load_deck
 
 MIN_TURN = 5
 PER_GAME = 3  # at most this many positions per game, so the set spans many games
 
 
 def _agents():
-    from agents.registry import make_agent
+    from cardlab.agents.registry import make_agent
 
     try:
         return make_agent("trading", 1), make_agent("trading", 2), "trading"
@@ -90,8 +90,8 @@ def _same(x: float, y: float) -> bool:
 def run(positions: int = 200, seed: int = 0, cap: int = 200_000, eval: str = "rho", prune: str = "dominance",
         algo: str = "dfs", progress=None) -> dict:
     """Run the benchmark on `positions` positions; `progress(done)` is called after each one."""
-    from agents.search.evaluators import make_evaluator
-    from agents.search.tree import TurnTree
+    from cardlab.agents.evaluators import make_evaluator
+    from cardlab.agents.search.tree import TurnTree
 
     start = time.perf_counter()
     found, agent_name = make_positions(positions, seed)

@@ -5,10 +5,12 @@ from __future__ import annotations
 import argparse
 import sys
 
-from cardlab.commands import arena, bench, cards, datagen, decks, inspect, play, quickstart, replay, tournament, train
+from cardlab.commands import (arena, bench, cards, datagen, decks, games, inspect, play, quickstart, replay,
+                              tournament, train)
 
 COMMANDS = {
     "quickstart": quickstart,
+    "games": games,
     "cards": cards,
     "decks": decks,
     "bench": bench,
@@ -26,14 +28,15 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="cardlab", description="Value and policy networks for turn-based card games.")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
     for name, module in COMMANDS.items():
-        p = sub.add_parser(name, help=module.HELP, description=module.HELP)
+        text = module.HELP.replace("%", "%%")  # argparse expands % in help strings
+        p = sub.add_parser(name, help=text, description=text)
         module.add_arguments(p)
         p.set_defaults(run=module.run)
     return parser
 
 
 def main(argv: list[str] | None = None) -> int:
-    from engine.core import UserError
+    from cardlab.runtime import UserError
 
     parser = build_parser()
     args = parser.parse_args(argv)

@@ -13,44 +13,46 @@ from pathlib import Path
 import h5py
 import numpy as np
 
-from engine.core import Rng, UserError
-from engine.hearthstone.decks import load_deck
-from engine.hearthstone.state import ATTACK, GameConfig, HearthstoneState
-
-from agents.board_model import ENCODER_NAME, ENCODER_VERSION, FEATURES, N_TARGETS, encode_board, target_mask
-from agents.registry import make_agent
+from cardlab.arena.play import Observer, play_game
+from cardlab.engine.core import Rng
+from cardlab.engine.hearthstone.features.board import (ENCODER_NAME, ENCODER_VERSION, FEATURES, N_TARGETS,
+                                                       encode_board, target_mask)
+from cardlab.engine.hearthstone.state import ATTACK
+from cardlab.runtime import UserError
 
 FORMAT = "cardlab-attacks-1"
 
 
-def record_game(seed: int, deck: str = "liege", agents: tuple[str, str] = ("trading", "trading"),
-                config: GameConfig | None = None) -> dict[str, np.ndarray]:
-    """Play one game and return its minion attacks as column arrays."""
-    rng = Rng(seed)
-    d = load_deck(deck).as_tuple()
-    players = [make_agent(spec) for spec in agents]
-    for seat, agent in enumerate(players):
-        agent.reset(seat, rng.next64())
-    state = HearthstoneState.new(config or GameConfig(), [d, d], rng.next64() & 0x7FFFFFFFFFFF)
-    feats, slots, targets, masks, who = [], [], [], [], []
-    while not state.is_terminal():
-        seat = state.current
-        action = players[seat].act(state.observation(seat))
+class _AttackRecorder(Observer):
+    """Collects every minion attack of a game with the board it was chosen on."""
+
+    def __init__(self) -> None:
+        self.feats, self.slots, self.targets, self.masks, self.who = [], [], [], [], []
+
+    def before_action(self, state, action) -> None:
         if action[0] == ATTACK and action[1] > 0:
-            legal = state.legal_actions()
-            feats.append(encode_board(state, seat))
-            slots.append(action[1])
-            targets.append(action[2] - 8)
-            masks.append(target_mask(legal, action[1]))
-            who.append(seat)
-        state.apply(action)
-    n = len(slots)
+            seat = state.current_player
+            self.feats.append(encode_board(state, seat))
+            self.slots.append(action[1])
+            self.targets.append(action[2] - 8)
+            self.masks.append(target_mask(state.legal_actions(), action[1]))
+            self.who.append(seat)
+
+
+def record_game(seed: int, deck: str = "liege", agents: tuple[str, str] = ("trading", "trading"),
+                max_turns: int = 50) -> dict[str, np.ndarray]:
+    """Play game `seed` of the one play loop and return its minion attacks as column arrays."""
+    rec = _AttackRecorder()
+    result = play_game(f"hearthstone:deck={deck},max_turns={max_turns}", agents, seed, 0, observers=(rec,))
+    if result.error is not None:
+        raise RuntimeError(result.error)
+    n = len(rec.slots)
     return {
-        "features": np.asarray(feats, dtype=np.float32).reshape(n, FEATURES),
-        "attacker": np.asarray(slots, dtype=np.int8),
-        "target": np.asarray(targets, dtype=np.int8),
-        "target_mask": np.asarray(masks, dtype=bool).reshape(n, N_TARGETS),
-        "player": np.asarray(who, dtype=np.int8),
+        "features": np.asarray(rec.feats, dtype=np.float32).reshape(n, FEATURES),
+        "attacker": np.asarray(rec.slots, dtype=np.int8),
+        "target": np.asarray(rec.targets, dtype=np.int8),
+        "target_mask": np.asarray(rec.masks, dtype=bool).reshape(n, N_TARGETS),
+        "player": np.asarray(rec.who, dtype=np.int8),
     }
 
 

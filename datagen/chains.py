@@ -16,28 +16,19 @@ from __future__ import annotations
 import json
 import zlib
 from dataclasses import dataclass, field
-from enum import IntEnum
 
 import numpy as np
 
-from engine.core import Rng
+from cardlab.engine.core import Rng
 
-from datagen.encoders.base import Encoder
+from cardlab.engine.features import Encoder
+from cardlab.engine.hearthstone.threat import (DEFAULT_GREEN_THRESHOLD, DEFAULT_RED_THRESHOLD, ThreatColour,  # noqa: F401
+                                               colour_of, effective_hp)
 
 FULL, COLOUR = "full", "colour"
 CHAIN_KINDS = (FULL, COLOUR)
 DEFAULT_GAMMA = 0.9
 DEFAULT_REWARD = 100.0
-DEFAULT_GREEN_THRESHOLD = 15  # (ours) the thesis does not give the green/yellow boundary
-DEFAULT_RED_THRESHOLD = 1  # red = effective HP < 1 (spec)
-
-
-class ThreatColour(IntEnum):
-    """Ordered by threat: a move to a lower value is an improvement."""
-
-    GREEN = 0
-    YELLOW = 1
-    RED = 2
 
 
 # Integer fields per chain kind, with their HDF5 dtypes (features, label and state are handled apart).
@@ -47,17 +38,6 @@ FIELDS = {
     COLOUR: {"game_id": "i8", "player": "i1", "step": "i4", "chain_len": "i4", "outcome": "i1", "turn": "i2",
              "colour": "i1", "sub_chain": "i4", "sub_outcome": "i1", "next_colour": "i1", "eff_hp": "i2"},
 }
-
-
-def effective_hp(state, player: int) -> int:
-    return state.players[player].hero.health - sum(m.attack for m in state.players[1 - player].board)
-
-
-def colour_of(eff_hp: int, green_threshold: int = DEFAULT_GREEN_THRESHOLD,
-              red_threshold: int = DEFAULT_RED_THRESHOLD) -> ThreatColour:
-    if eff_hp < red_threshold:
-        return ThreatColour.RED
-    return ThreatColour.GREEN if eff_hp >= green_threshold else ThreatColour.YELLOW
 
 
 def discounted_labels(step: np.ndarray, chain_len: np.ndarray, sign: np.ndarray, gamma: float,
@@ -104,22 +84,34 @@ class ChainRecorder:
         self.rng = rng
         self.raw = {k: _Raw() for k in self.kinds}
         self._last_ended_turn = False
+        self._by_end_action = True
+        self.num_players = 2  # set from the final state in finish()
+        self._hearthstone = encoder.game == "hearthstone"  # effective HP and colours are Hearthstone's
 
     def _add(self, kind: str, state, player: int) -> None:
         raw = self.raw[kind]
         raw.player.append(player)
-        raw.turn.append(state.turn)
-        raw.eff_hp.append(effective_hp(state, player))
+        raw.turn.append(state.turn_number)
+        raw.eff_hp.append(effective_hp(state, player) if self._hearthstone else 0)
         raw.features.append(self.encoder.values(state, player, self.rng))
         if self.store_states:
             raw.states.append(serialize_state(state))
 
     def before_action(self, state, action) -> None:
-        self._last_ended_turn = action == (0,)
+        """Games with an end-turn action: the full chain takes the actor's state just before it."""
+        end_turn = getattr(state, "end_turn_action", None)
+        self._turn = (state.turn_owner, state.turn_number)
+        self._by_end_action = end_turn is not None
+        self._last_ended_turn = self._by_end_action and action == end_turn()
         if FULL in self.raw and self._last_ended_turn:
-            self._add(FULL, state, state.current)
+            self._add(FULL, state, state.current_player)
 
     def after_action(self, state, actor: int) -> None:
+        """Games without one (every action is a turn, as in Hanabi): the state after the actor's last action."""
+        if not self._by_end_action and FULL in self.raw:
+            self._last_ended_turn = (state.turn_owner, state.turn_number) != self._turn or state.is_terminal()
+            if self._last_ended_turn and actor == self._turn[0]:
+                self._add(FULL, state, actor)
         if COLOUR in self.raw:
             self._add(COLOUR, state, actor)
 
@@ -127,7 +119,8 @@ class ChainRecorder:
         """Labelled columns per chain kind; `returns` of a terminal state give the outcomes (0 = draw/unfinished)."""
         if FULL in self.raw and state.is_terminal() and not self._last_ended_turn and last_actor is not None:
             self._add(FULL, state, last_actor)  # the game ended inside this player's turn
-        returns = state.returns() if state.is_terminal() else [0.0, 0.0]
+        returns = state.returns() if state.is_terminal() else [0.0] * state.num_players
+        self.num_players = state.num_players
         out = {}
         for kind, raw in self.raw.items():
             out[kind] = self._label(kind, raw, returns)
@@ -152,7 +145,7 @@ class ChainRecorder:
                             dtype=np.int8).reshape(n)
         if kind == FULL:
             cols.update(colour=colour, eff_hp=eff)  # lets a colour trio train on full-chain (game) labels
-            for p in (0, 1):
+            for p in range(self.num_players):
                 idx = np.flatnonzero(player == p)
                 step[idx] = np.arange(1, len(idx) + 1)
                 chain_len[idx] = len(idx)
@@ -161,7 +154,7 @@ class ChainRecorder:
             sub_chain = np.zeros(n, dtype=np.int32)
             sub_outcome = np.zeros(n, dtype=np.int8)
             next_colour = np.full(n, -1, dtype=np.int8)
-            for p in (0, 1):
+            for p in range(self.num_players):
                 idx = np.flatnonzero(player == p)
                 start, k = 0, 0
                 for j in range(1, len(idx) + 1):

@@ -11,7 +11,7 @@ import os
 from collections import deque
 from typing import Iterator
 
-from engine.core import UserError
+from cardlab.runtime import UserError
 
 
 def iter_records_ray(settings, start: int, stop: int, workers: int) -> Iterator:
@@ -20,7 +20,7 @@ def iter_records_ray(settings, start: int, stop: int, workers: int) -> Iterator:
     except ImportError:
         raise UserError("--backend ray needs the optional ray extra: pip install -e \".[ray]\" "
                         "(or use the default --backend process)") from None
-    from datagen.runner import _play_star
+    from cardlab.datagen.runner import _play_star
 
     if not ray.is_initialized():
         if os.environ.get("RAY_ADDRESS"):

@@ -18,10 +18,10 @@ from typing import Any, Iterator, Sequence
 import h5py
 import numpy as np
 
-from engine.core import UserError
+from cardlab.runtime import UserError
 
-from datagen.chains import CHAIN_KINDS, discounted_labels
-from datagen.writer import FORMAT, SCHEMA_VERSION
+from cardlab.datagen.chains import CHAIN_KINDS, discounted_labels
+from cardlab.datagen.writer import FORMAT, SCHEMA_VERSION
 
 LOAD_LIMIT_BYTES = 2 << 30  # "auto" loads a kind into memory below this size, streams above it
 
@@ -119,9 +119,9 @@ class ChainData:
     def check_encoder(self, encoder: Any) -> None:
         """Raise UserError unless the file was encoded by `encoder` (a spec string or an Encoder)."""
         if isinstance(encoder, str):
-            from datagen.encoders import get_encoder
+            from cardlab.engine.features import get_encoder
 
-            encoder = get_encoder(encoder)
+            encoder = get_encoder(encoder, str(self.attrs.get("game_name", "hearthstone")))
         want = (encoder.spec, int(encoder.version), int(encoder.dim))
         have = (self.attrs.get("encoder"), int(self.attrs.get("encoder_version", -1)), self.dim)
         if want != have:
@@ -208,7 +208,7 @@ class ChainData:
         """Serialized states (state.to_dict()) of rows; needs a file made with --store-states."""
         if "state" not in self.fields:
             raise UserError(f"{self.path} holds no states (generate with --store-states)")
-        from datagen.chains import deserialize_state
+        from cardlab.datagen.chains import deserialize_state
 
         return [deserialize_state(b) for b in self.take("state", idx)]
 

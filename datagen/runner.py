@@ -1,39 +1,36 @@
 """Self-play runner: W worker processes play games, the main process writes them in game-id order.
 
-Game i depends only on (seed, i): its seed is arena.match.game_seed(seed, i), agent A sits in seat i % 2 and the
-decks come from the game's own rng. Results are written in id order and committed every `commit_every` games,
-so any worker count, and any kill + `--resume`, yields the same rows as one uninterrupted run.
+Each game is `arena.play.play_game` with a chain recorder as its observer: game i depends only on (seed, i) and
+the roles rotate over the seats (agent A in seat i % 2). Results are written in id order and committed every
+`commit_every` games, so any worker count, and any kill + `--resume`, yields the same rows as one uninterrupted run.
 """
 
 from __future__ import annotations
 
-import signal
 import time
-import traceback
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Callable, Iterator
 
-from engine.core import Rng, StopOnInterrupt, UserError
-from engine.hearthstone.state import GameConfig, HearthstoneState
+from cardlab.arena.play import Observer, play_game as play_one, run_jobs
+from cardlab.engine.core import Rng, derive_seed
+from cardlab.engine.registry import make_game
+from cardlab.runtime import StopOnInterrupt, UserError
 
-from datagen.chains import (CHAIN_KINDS, COLOUR, DEFAULT_GAMMA, DEFAULT_GREEN_THRESHOLD, DEFAULT_RED_THRESHOLD,
+from cardlab.datagen.chains import (CHAIN_KINDS, COLOUR, DEFAULT_GAMMA, DEFAULT_GREEN_THRESHOLD, DEFAULT_RED_THRESHOLD,
                             DEFAULT_REWARD, ChainRecorder)
-from datagen.writer import WINNER_DRAW, WINNER_ERROR, ChainWriter, compact_file, settings_json
+from cardlab.datagen.writer import WINNER_DRAW, WINNER_ERROR, ChainWriter, compact_file, settings_json
 
-MAX_ACTIONS_PER_GAME = 5000
 GAME_SELFPLAY, GAME_RED_TOPUP = 0, 1
 # Settings that must match when a run is resumed (the total game count may grow).
-_RESUME_KEYS = ("agents", "decks", "seed", "chains", "encoder", "gamma", "reward", "green_threshold",
-                "red_threshold", "store_states", "max_turns", "red_topup", "topup_agent")
+_RESUME_KEYS = ("game", "agents", "seed", "chains", "encoder", "gamma", "reward", "green_threshold",
+                "red_threshold", "store_states", "red_topup", "topup_agent")
 
 
 @dataclass(frozen=True)
 class DatagenSettings:
-    agents: tuple[str, str] = ("trading", "trading")
-    deck: str | None = None
-    decks: tuple[str, str] | None = None
-    deck_pool: str | None = None
+    agents: tuple[str, ...] = ("trading", "trading")
+    game: str = "hearthstone:deck=liege"
     seed: int = 0
     chains: tuple[str, ...] = CHAIN_KINDS
     encoder: str = "seed96"
@@ -42,14 +39,16 @@ class DatagenSettings:
     green_threshold: int = DEFAULT_GREEN_THRESHOLD
     red_threshold: int = DEFAULT_RED_THRESHOLD
     store_states: bool = False
-    max_turns: int = 50
     games: int = 100  # self-play games; game ids games .. games + red_topup - 1 are red top-up games
     red_topup: int = 0
     topup_agent: str = "random-action"
 
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "game", make_game(self.game).spec)  # one spelling per game in files and resumes
+
     def validate(self) -> None:
-        from agents.registry import make_agent
-        from datagen.encoders import get_encoder
+        from cardlab.agents.registry import make_agent
+        from cardlab.engine.features import get_encoder
 
         if self.games < 0 or self.red_topup < 0 or self.games + self.red_topup <= 0:
             raise UserError(f"--games must be positive, got {self.games}")
@@ -61,19 +60,16 @@ class DatagenSettings:
         if self.green_threshold <= self.red_threshold:
             raise UserError(f"--green-threshold ({self.green_threshold}) must be above the red threshold "
                             f"({self.red_threshold})")
-        if self.max_turns < 2:
-            raise UserError(f"--max-turns must be at least 2, got {self.max_turns}")
+        game = make_game(self.game)
+        if len(self.agents) != game.num_players:
+            raise UserError(f"{game.spec} has {game.num_players} seats: give {game.num_players} --agents")
+        if game.name != "hearthstone" and (COLOUR in self.chains or self.red_topup):
+            raise UserError(f"threat-colour chains and --red-topup are Hearthstone's; use --chains full for {game.name}")
         if self.red_topup and COLOUR not in self.chains:
             raise UserError("--red-topup records colour chains: add colour to --chains")
         for spec in (*self.agents, self.topup_agent):
-            make_agent(spec)  # fail fast on a bad spec, before starting workers
-        get_encoder(self.encoder)
-        self.deck_choice()
-
-    def deck_choice(self):
-        from arena.match import DeckChoice
-
-        return DeckChoice.from_options(self.deck, list(self.decks) if self.decks else None, self.deck_pool)
+            make_agent(spec, game=game.name)  # fail fast on a bad spec, before starting workers
+        get_encoder(self.encoder, game.name)
 
     @property
     def total_games(self) -> int:
@@ -97,115 +93,75 @@ class GameRecord:
 _CACHE: dict = {}
 
 
-def _agent(spec: str):
-    from agents.registry import make_agent
+def _encoder(spec: str, game: str):
+    from cardlab.engine.features import get_encoder
 
-    key = ("agent", spec)
+    key = ("encoder", spec, game)
     if key not in _CACHE:
-        _CACHE[key] = make_agent(spec)
+        _CACHE[key] = get_encoder(spec, game)
     return _CACHE[key]
 
 
-def _encoder(spec: str):
-    from datagen.encoders import get_encoder
+class _Recording(Observer):
+    """The chain recorder as an observer of the play loop."""
 
-    key = ("encoder", spec)
-    if key not in _CACHE:
-        _CACHE[key] = get_encoder(spec)
-    return _CACHE[key]
+    def __init__(self, recorder: ChainRecorder) -> None:
+        self.recorder = recorder
+        self.last_actor: int | None = None
+        self.chains: dict = {}
 
+    def before_action(self, state, action) -> None:
+        self.recorder.before_action(state, action)
 
-def _decks(settings: DatagenSettings):
-    key = ("decks", settings.deck, settings.decks, settings.deck_pool)
-    if key not in _CACHE:
-        _CACHE[key] = settings.deck_choice()
-    return _CACHE[key]
+    def after_action(self, state, actor: int) -> None:
+        self.last_actor = actor
+        self.recorder.after_action(state, actor)
+
+    def on_end(self, state, error) -> None:
+        if error is None and state is not None:
+            self.chains = self.recorder.finish(state, self.last_actor)
 
 
 def play_game(settings: DatagenSettings, index: int) -> GameRecord:
     """Play and record game `index`; an agent or engine failure ends this game only (recorded, no rows)."""
-    from arena.match import game_seed
-
-    gseed = game_seed(settings.seed, index)
-    rng = Rng(gseed)
-    deck_a, deck_b = _decks(settings).for_game(rng)
-    a_seat = index % 2
-    seat_decks = (deck_a, deck_b) if a_seat == 0 else (deck_b, deck_a)
-    seat_specs = settings.agents if a_seat == 0 else settings.agents[::-1]
+    game = make_game(settings.game)
     topup = index >= settings.games
     kinds = (COLOUR,) if topup else settings.chains
-    recorder = ChainRecorder(_encoder(settings.encoder), kinds, gamma=settings.gamma, reward=settings.reward,
-                             green_threshold=settings.green_threshold, red_threshold=settings.red_threshold,
-                             store_states=settings.store_states, rng=rng.spawn())
-    config = GameConfig(max_turns=settings.max_turns)
-    info = {"seed": gseed, "a_seat": a_seat, "winner": WINNER_ERROR, "turns": 0, "actions": 0,
-            "kind": GAME_RED_TOPUP if topup else GAME_SELFPLAY, "error": 0, "rows_full": 0, "rows_colour": 0,
-            "deck0": seat_decks[0].name, "deck1": seat_decks[1].name}
-    error = None
-    chains: dict = {}
-    try:
-        agents = [_agent(seat_specs[0]), _agent(seat_specs[1])]
-        for seat, agent in enumerate(agents):
-            agent.reset(seat, rng.next64())
-        state_seed = rng.next64() & 0x7FFFFFFFFFFF
-        state = HearthstoneState.new(config, [d.as_tuple() for d in seat_decks], state_seed)
-        actions = 0
-        if topup:
-            from datagen.topup import play_to_red
+    recorder = ChainRecorder(_encoder(settings.encoder, game.name), kinds, gamma=settings.gamma,
+                             reward=settings.reward, green_threshold=settings.green_threshold,
+                             red_threshold=settings.red_threshold, store_states=settings.store_states,
+                             rng=Rng(derive_seed("encoder", settings.seed, index)))
+    recording = _Recording(recorder)
+    start = None
+    prelude = [0]
+    if topup:
+        from cardlab.datagen.topup import play_to_red
 
-            state, actions = play_to_red(state, settings, rng, seat_decks)
-        last_actor = None
-        while not state.is_terminal():
-            if actions >= MAX_ACTIONS_PER_GAME:
-                raise RuntimeError(f"game exceeded {MAX_ACTIONS_PER_GAME} actions")
-            seat = state.current
-            action = agents[seat].act(state.observation(seat))
-            if action not in state.legal_actions():
-                raise RuntimeError(f"agent {seat_specs[seat]} chose illegal action {action!r}")
-            recorder.before_action(state, action)
-            state.apply(action)
-            actions += 1
-            last_actor = seat
-            recorder.after_action(state, seat)
-        chains = recorder.finish(state, last_actor)
-        info.update(winner=WINNER_DRAW if state.winner == -1 else state.winner, turns=state.turn, actions=actions)
-    except Exception as exc:  # noqa: BLE001 - counted in the file, never fatal for the run
-        error = f"game {index}: {type(exc).__name__}: {exc}\n{traceback.format_exc(limit=6)}"
-        chains = {}
-        info["error"] = 1
+        def start(state):
+            state, prelude[0] = play_to_red(state, settings, Rng(derive_seed("topup", settings.seed, index)))
+            return state
+    r = play_one(game, settings.agents, settings.seed, index, observers=(recording,), start=start)
+    a_seat = r.roles.index(0)
+    info = {"seed": r.seed, "a_seat": a_seat, "winner": WINNER_ERROR, "turns": r.turns,
+            "actions": r.actions + prelude[0], "kind": GAME_RED_TOPUP if topup else GAME_SELFPLAY,
+            "error": 0 if r.ok else 1, "rows_full": 0, "rows_colour": 0}
+    if game.name == "hearthstone":
+        decks = game.seat_decks(r.seed, r.roles)
+        info.update(deck0=decks[0].name, deck1=decks[1].name)
+    chains = recording.chains if r.ok else {}
+    if r.ok:
+        by_seat = [r.returns[role] for role in r.roles]
+        winners = [seat for seat, v in enumerate(by_seat) if v > 0]
+        info["winner"] = winners[0] if len(winners) == 1 else WINNER_DRAW
     for kind, cols in chains.items():
         info[f"rows_{kind}"] = len(cols["label"])
+    error = f"game {index}: {r.error}" if r.error is not None else None
     return GameRecord(index, info, chains, error)
-
-
-def _worker_init() -> None:
-    from arena.match import _worker_init as arena_worker_init
-
-    signal.signal(signal.SIGINT, signal.SIG_IGN)  # the main process handles Ctrl-C and commits
-    _CACHE.clear()
-    arena_worker_init()
-
-
-def _play_star(job) -> GameRecord:
-    return play_game(*job)
 
 
 def iter_records(settings: DatagenSettings, start: int, stop: int, workers: int) -> Iterator[GameRecord]:
     """Records of games start..stop-1, in id order, whatever the worker count."""
-    jobs = ((settings, i) for i in range(start, stop))
-    if workers <= 1:
-        for job in jobs:
-            yield _play_star(job)
-        return
-    from arena.match import process_context
-
-    pool = process_context().Pool(workers, initializer=_worker_init)
-    try:
-        yield from pool.imap(_play_star, jobs, chunksize=1)
-        pool.close()
-    finally:
-        pool.terminate()
-        pool.join()
+    yield from run_jobs(play_game, [(settings, i) for i in range(start, stop)], workers, ordered=True)
 
 
 # ---------------------------------------------------------------- a whole run (main process)
@@ -215,17 +171,15 @@ def file_attrs(settings: DatagenSettings) -> dict:
     import json
     from importlib import metadata
 
-    from engine.hearthstone.carddb import card_db
-    from datagen.encoders import get_encoder
+    from cardlab.engine.features import get_encoder
 
-    enc = get_encoder(settings.encoder)
-    choice = settings.deck_choice()
+    game = make_game(settings.game)
+    enc = get_encoder(settings.encoder, game.name)
     try:
         engine_version = metadata.version("cardlab")
     except metadata.PackageNotFoundError:
         engine_version = "unknown"
-    decks = {"mode": choice.mode, "label": choice.label,
-             "decks": [{"name": d.name, "class": d.hero_class, "cards": [c.id for c in d.cards]} for d in choice.decks]}
+    extra = game.file_attrs()
     plain = asdict(settings)
     plain["agents"] = list(settings.agents)
     plain["chains"] = list(settings.chains)
@@ -235,13 +189,13 @@ def file_attrs(settings: DatagenSettings) -> dict:
         "gamma": float(settings.gamma), "reward": float(settings.reward),
         "green_threshold": int(settings.green_threshold), "red_threshold": int(settings.red_threshold),
         "chains": ",".join(settings.chains),
-        "agents": json.dumps(list(settings.agents)), "agent_seats": "agent A in seat i % 2 of game i",
-        "decks": json.dumps(decks, sort_keys=True),
-        "seed": int(settings.seed), "seeds": "game i: arena.match.game_seed(seed, i)",
-        "max_turns": int(settings.max_turns),
+        "game": game.spec, "game_name": game.name,
+        "agents": json.dumps(list(settings.agents)),
+        "agent_seats": "agent r in seat (r + i) % seats of game i (two agents: A in seat i % 2)",
+        "seed": int(settings.seed), "seeds": "game i: cardlab.arena.play.game_seed(seed, i)",
         "games_requested": int(settings.total_games), "red_topup": int(settings.red_topup),
-        "engine_version": engine_version, "card_data_version": card_db().source_version,
-        "settings": settings_json(plain),
+        "engine_version": engine_version,
+        "settings": settings_json(plain), **extra,
     }
 
 
@@ -251,7 +205,7 @@ def _check_resume(path: Path, writer: ChainWriter, settings: DatagenSettings) ->
     stored = json.loads(writer.f.attrs["settings"])
     mine = json.loads(settings_json({**asdict(settings), "agents": list(settings.agents),
                                      "chains": list(settings.chains)}))
-    for key in _RESUME_KEYS + ("deck", "decks", "deck_pool"):
+    for key in _RESUME_KEYS:
         if stored.get(key) != mine.get(key):
             raise UserError(f"{path} was generated with {key}={stored.get(key)!r}, not {mine.get(key)!r}; "
                             f"resume with the same settings or write a new file")
@@ -288,7 +242,7 @@ def generate(path: str | Path, settings: DatagenSettings, *, workers: int = 1, r
         if importlib.util.find_spec("ray") is None:
             raise UserError("--backend ray needs the optional ray extra: pip install -e \".[ray]\" "
                             "(or use the default --backend process)")
-        from datagen.ray_backend import iter_records_ray as records_fn
+        from cardlab.datagen.ray_backend import iter_records_ray as records_fn
     else:
         records_fn = iter_records
     if resume and path.exists():
@@ -304,9 +258,9 @@ def generate(path: str | Path, settings: DatagenSettings, *, workers: int = 1, r
             settings_plain["games"] = settings.games
             writer.set_attr("settings", settings_json(settings_plain))
     else:
-        from datagen.encoders import get_encoder
+        from cardlab.engine.features import get_encoder
 
-        writer = ChainWriter.create(path, file_attrs(settings), get_encoder(settings.encoder).feature_names,
+        writer = ChainWriter.create(path, file_attrs(settings), get_encoder(settings.encoder, make_game(settings.game).name).feature_names,
                                     settings.chains, settings.store_states, force=force)
     start = writer.games_completed
     total = settings.total_games

@@ -8,10 +8,9 @@ If a game ends before any red state, the search restarts from a fresh shuffle (a
 
 from __future__ import annotations
 
-from engine.core import Rng
-from engine.hearthstone.state import HearthstoneState
-
-from datagen.chains import effective_hp
+from cardlab.datagen.chains import effective_hp
+from cardlab.engine.core import Rng
+from cardlab.engine.registry import make_game
 
 MAX_ATTEMPTS = 20
 
@@ -20,22 +19,22 @@ def is_red(state, player: int, red_threshold: int) -> bool:
     return effective_hp(state, player) < red_threshold
 
 
-def play_to_red(state: HearthstoneState, settings, rng: Rng, seat_decks) -> tuple[HearthstoneState, int]:
-    """A non-terminal state, reached from `state` by legal play, whose player to act is red; and its action count."""
-    from agents.registry import make_agent
+def play_to_red(state, settings, rng: Rng) -> tuple[object, int]:
+    """A non-terminal state, reached from `state` by legal play, whose player to act is red; and its action count.
+    A restart deals a fresh game of the same spec (seat 0 takes agent A's deck)."""
+    from cardlab.agents.registry import make_agent
 
     start = state.clone()
     for attempt in range(MAX_ATTEMPTS):
-        s = start.clone() if attempt == 0 else HearthstoneState.new(
-            start.config, [d.as_tuple() for d in seat_decks], rng.next64() & 0x7FFFFFFFFFFF)
+        s = start.clone() if attempt == 0 else make_game(settings.game).new_initial_state(rng.next64() & 0x7FFFFFFFFFFF)
         walkers = [make_agent(settings.topup_agent), make_agent(settings.topup_agent)]
         for seat, w in enumerate(walkers):
             w.reset(seat, rng.next64())
         actions = 0
         while not s.is_terminal() and actions < 2000:
-            if is_red(s, s.current, settings.red_threshold):
+            if is_red(s, s.current_player, settings.red_threshold):
                 return s, actions
-            seat = s.current
+            seat = s.current_player
             s.apply(walkers[seat].act(s.observation(seat)))
             actions += 1
     raise RuntimeError(f"no red state found in {MAX_ATTEMPTS} attempts")

@@ -30,9 +30,9 @@ from typing import Any
 import h5py
 import numpy as np
 
-from engine.core import UserError
+from cardlab.runtime import UserError
 
-from datagen.chains import CHAIN_KINDS, FIELDS
+from cardlab.datagen.chains import CHAIN_KINDS, FIELDS
 
 FORMAT = "cardlab-chains"
 SCHEMA_VERSION = 2  # 2: full chains also store colour and eff_hp
@@ -132,7 +132,7 @@ class ChainWriter:
     @classmethod
     def resume(cls, path: str | Path) -> "ChainWriter":
         """Open for appending; rows past the committed counters (a crash mid-commit) are dropped."""
-        from datagen.reader import check_file
+        from cardlab.datagen.reader import check_file
 
         path = Path(path)
         check_file(path)

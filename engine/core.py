@@ -12,42 +12,6 @@ from typing import Any, Hashable, Sequence
 Action = Hashable  # small immutable value: an int or a tuple of ints
 
 
-class UserError(ValueError):
-    """A problem with what the user gave (a card name, a deck, a file, an option): shown without a traceback."""
-
-
-class StopOnInterrupt:
-    """For loops over games: the first Ctrl-C sets `requested`, which the loop checks between games; a second
-    one interrupts at once. Use as a context manager (main thread only; elsewhere it does nothing).
-
-    A KeyboardInterrupt raised at an arbitrary point can land in a weakref or __del__ callback, where Python
-    prints it and drops it, and the run would go on; a flag checked between games cannot be lost.
-    """
-
-    def __init__(self) -> None:
-        self.requested = False
-        self._previous = None
-
-    def _handle(self, signum, frame) -> None:
-        if self.requested:
-            raise KeyboardInterrupt
-        self.requested = True
-
-    def __enter__(self) -> "StopOnInterrupt":
-        import signal
-        import threading
-
-        if threading.current_thread() is threading.main_thread():
-            self._previous = signal.signal(signal.SIGINT, self._handle)
-        return self
-
-    def __exit__(self, *exc) -> None:
-        import signal
-
-        if self._previous is not None:
-            signal.signal(signal.SIGINT, self._previous)
-            self._previous = None
-
 _MASK64 = (1 << 64) - 1
 
 
@@ -100,13 +64,49 @@ class Rng:
         return Rng(self.s)
 
 
+ZERO_SUM, COOPERATIVE = "zero_sum", "cooperative"
+
+
+def derive_seed(*parts: object) -> int:
+    """A 63-bit seed from any parts, through a cryptographic hash: one derived seed says nothing about another
+    (splitmix64 outputs are invertible, so an agent handed one could rebuild the game's seed)."""
+    import hashlib
+
+    digest = hashlib.blake2b(repr(parts).encode(), digest_size=8).digest()
+    return int.from_bytes(digest, "little") & 0x7FFFFFFFFFFFFFFF
+
+
 class State(ABC):
-    """A game state. `apply` mutates; everything else leaves the state alone."""
+    """A game state. `apply` mutates; everything else leaves the state alone.
+
+    Turns: `turn_owner` is the player whose turn it is and `turn_number` counts turns from 1; a turn is the run of
+    decisions between two changes of `turn_owner` or `turn_number`. `current_player` is whoever must decide now, which
+    differs from `turn_owner` when an attack asks another player (Dominion's Militia, Moat). Search, chain recording
+    and DQN episodes find turn ends through these two properties only.
+
+    Optional hooks the generic search uses when a game defines them:
+    `canonical_key()` (hashable; equal keys = equal futures, for transpositions) and
+    `dominance_key(player)` ((exact, vector): states with equal `exact` compare by `vector`, larger = better).
+    """
 
     @property
     @abstractmethod
     def current_player(self) -> int:
         """Index of the player to act; -1 when the game is over."""
+
+    @property
+    def turn_owner(self) -> int:
+        """The player whose turn it is (-1 when the game is over)."""
+        return self.current_player
+
+    @property
+    @abstractmethod
+    def turn_number(self) -> int:
+        """1 for the first turn of the game, +1 at every turn change."""
+
+    @property
+    @abstractmethod
+    def num_players(self) -> int: ...
 
     @abstractmethod
     def legal_actions(self) -> list[Action]:
@@ -130,7 +130,8 @@ class State(ABC):
 
     @abstractmethod
     def returns(self) -> list[float]:
-        """One value per player: +1 win, -1 loss, 0 draw or unfinished."""
+        """One value per player: +1 win, -1 loss, 0 draw or unfinished (zero-sum games); the team score for every
+        player (cooperative games)."""
 
     @abstractmethod
     def observation(self, player: int) -> "State":
@@ -152,10 +153,26 @@ class State(ABC):
 
 
 class Game(ABC):
-    """A game definition with its settings; makes initial states."""
+    """A game definition with its settings; makes initial states.
+
+    `spec` is the registry string that rebuilds it (`hearthstone:deck=liege`); `kind` is ZERO_SUM or COOPERATIVE.
+    """
 
     name: str = ""
     num_players: int = 2
+    kind: str = ZERO_SUM
+    spec: str = ""
 
     @abstractmethod
-    def new_initial_state(self, seed: int) -> State: ...
+    def new_initial_state(self, seed: int, roles: "Sequence[int] | None" = None) -> State:
+        """A seeded initial state. `roles[seat]` says which match role (agent A = 0, B = 1, ...) sits in each seat,
+        for games whose setup follows the agent rather than the seat (Hearthstone's per-agent decks); None = seat i
+        plays role i. Games without such assets ignore it."""
+
+    def describe(self) -> str:
+        """One line for reports: the game and its settings."""
+        return self.spec or self.name
+
+    def file_attrs(self) -> dict:
+        """Extra attributes for data files (str/int/float values): what the spec alone does not pin down."""
+        return {}

@@ -36,7 +36,14 @@ MECHANIC_TAGS = {
     "SILENCE": GameTag.SILENCE,
     "CANT_ATTACK": GameTag.CANT_ATTACK,
 }
-VALUE_TAGS = {"spell_damage": GameTag.SPELLPOWER, "overload": GameTag.OVERLOAD}
+# Numeric keywords: (tag, how the card text prints the amount). The data may keep the tag as a
+# yes/no flag (Malygos: SPELLPOWER 1 for "Spell Damage +5"), so the amount is read from the text;
+# a card whose text does not print it needs an entry in AMOUNTS.
+VALUE_TAGS = {
+    "spell_damage": (GameTag.SPELLPOWER, re.compile(r"Spell Damage \+(\d+)")),
+    "overload": (GameTag.OVERLOAD, re.compile(r"Overload: \((\d+)\)")),
+}
+AMOUNTS: dict[str, dict[str, int]] = {}  # card id -> {key: amount}, where the text cannot say
 TYPES = {CardType.MINION, CardType.SPELL, CardType.WEAPON, CardType.HERO_POWER}
 # Cards VANILLA cards create but VANILLA itself lacks: The Coin and a few tokens from the core set.
 EXTRA_IDS = {
@@ -50,6 +57,29 @@ EXTRA_IDS = {
     "EX1_014t",  # Bananas (King Mukla)
     "ds1_whelptoken",  # Whelp (Onyxia)
     "EX1_131t",  # Defias Bandit (Defias Ringleader)
+    "CS2_013t",  # Excess Mana (Wild Growth at 10 Mana Crystals)
+}
+# Play requirements that are conditions on the game, in the client's REQ_* terms (parameter or 0).
+# hearthstone-data no longer carries play requirements (its CardDefs.xml has no PlayRequirement
+# entries), so they are stated here, once, and written to cards.json; the engine turns them into
+# play conditions (dsl.play_condition). Which characters a card may target stays in its script.
+PLAY_REQUIREMENTS: dict[str, dict[str, int]] = {
+    "VAN_CS2_114": {"REQ_MINIMUM_ENEMY_MINIONS": 2},  # Cleave
+    "VAN_DS1_183": {"REQ_MINIMUM_ENEMY_MINIONS": 2},  # Multi-Shot
+    "VAN_EX1_251": {"REQ_MINIMUM_ENEMY_MINIONS": 2},  # Forked Lightning
+    "VAN_EX1_617": {"REQ_MINIMUM_ENEMY_MINIONS": 1},  # Deadly Shot
+    "VAN_EX1_538": {"REQ_MINIMUM_ENEMY_MINIONS": 1, "REQ_NUM_MINION_SLOTS": 1},  # Unleash the Hounds
+    "VAN_EX1_407": {"REQ_MINIMUM_TOTAL_MINIONS": 2},  # Brawl
+    "VAN_CS1_113": {"REQ_NUM_MINION_SLOTS": 1},  # Mind Control
+    "VAN_EX1_334": {"REQ_NUM_MINION_SLOTS": 1},  # Shadow Madness
+    "VAN_CS2_027": {"REQ_NUM_MINION_SLOTS": 1},  # Mirror Image
+    "VAN_EX1_248": {"REQ_NUM_MINION_SLOTS": 1},  # Feral Spirit
+    "VAN_NEW1_031": {"REQ_NUM_MINION_SLOTS": 1},  # Animal Companion
+    "VAN_EX1_571": {"REQ_NUM_MINION_SLOTS": 1},  # Force of Nature
+    "VAN_HERO_02bp": {"REQ_NUM_MINION_SLOTS": 1},  # Totemic Call
+    "VAN_HERO_04bp": {"REQ_NUM_MINION_SLOTS": 1},  # Reinforce
+    "VAN_CS2_074": {"REQ_WEAPON_EQUIPPED": 0},  # Deadly Poison
+    "VAN_CS2_233": {"REQ_WEAPON_EQUIPPED": 0},  # Blade Flurry
 }
 
 
@@ -80,9 +110,27 @@ def card_record(card) -> dict:
         "mechanics": mechanics,
         "text": clean_text(card.description),
     }
-    for key, tag in VALUE_TAGS.items():
-        record[key] = int(tags.get(tag, 0))
+    for key, (tag, pattern) in VALUE_TAGS.items():
+        record[key] = tag_amount(card, key, tag, pattern, record["text"])
+    if card.id in PLAY_REQUIREMENTS:  # only where there are some: most cards have none
+        record["play_requirements"] = dict(sorted(PLAY_REQUIREMENTS[card.id].items()))
     return record
+
+
+def tag_amount(card, key: str, tag: GameTag, pattern: re.Pattern, text: str) -> int:
+    """The amount of a numeric keyword: 0 without the tag, else as printed on the card."""
+    flag = int(card.tags.get(tag, 0))
+    if not flag:
+        return 0
+    if key in AMOUNTS.get(card.id, {}):
+        return AMOUNTS[card.id][key]
+    found = pattern.search(text)
+    if found is None:
+        raise SystemExit(f"{card.id} {card.name}: {tag.name} is set but the text gives no amount; add it to AMOUNTS")
+    amount = int(found.group(1))
+    if flag > 1 and flag != amount:
+        raise SystemExit(f"{card.id} {card.name}: {tag.name} is {flag} but the text says {amount}")
+    return amount
 
 
 def main() -> None:
@@ -97,6 +145,9 @@ def main() -> None:
     ]
     # Drop VANILLA's effect dummies; they are not cards anybody plays.
     cards = [c for c in cards if not c.id.startswith("VAN_DFX_")]
+    unknown = set(PLAY_REQUIREMENTS) - {c.id for c in cards}
+    if unknown:
+        raise SystemExit(f"PLAY_REQUIREMENTS names cards that are not imported: {sorted(unknown)}")
     records = sorted((card_record(c) for c in cards), key=lambda r: r["dbf_id"])
     payload = {
         "source": "hearthstone-data",

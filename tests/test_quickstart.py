@@ -5,11 +5,14 @@ from __future__ import annotations
 import json
 
 from cardlab.cli import main
-from cardlab.commands.quickstart import SHIPPED
+from cardlab.checkpoints import path_of
+from cardlab.commands.quickstart import SHIPPED as SHIPPED_NAME
+
+SHIPPED = path_of(SHIPPED_NAME)
 
 
 def test_shipped_checkpoint_is_small_and_self_describing():
-    from agents.value_evaluator import load_value_checkpoint
+    from cardlab.agents.value_evaluator import load_value_checkpoint
 
     assert SHIPPED.is_file() and SHIPPED.stat().st_size < 5 * 1024 * 1024
     _, meta = load_value_checkpoint(SHIPPED)

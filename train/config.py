@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import fields
 from pathlib import Path
 
-from engine.core import UserError
+from cardlab.runtime import UserError
 
 
 def load_yaml(path: str | Path) -> dict:

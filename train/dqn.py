@@ -21,17 +21,19 @@ import numpy as np
 import torch
 from torch.utils.data import DataLoader, IterableDataset
 
-from engine.core import Rng, UserError
-from engine.hearthstone.board_game import BOTH_EMPTY_RULES, BoardGameState, random_position
-from engine.hearthstone.decks import load_deck
-from engine.hearthstone.state import END_TURN_ACTION
+from cardlab.engine.core import Rng
 
-from agents.board_model import ENCODER_NAME, FEATURES, N8, N57, encode_board, index57_to_action, mask8, mask57
-from agents.heuristics import rho
-from agents.q_agents import BoardModel, export_checkpoint, pick_target
-from models.qnet import QNetwork, TargetClassifier, masked_argmax, masked_max
-from train.config import config_from_dict
-from train.resume import (StopOnCtrlC, fit, last_logger_version, open_resume_checkpoint,
+from cardlab.runtime import UserError
+from cardlab.engine.hearthstone.board_game import BOTH_EMPTY_RULES, BoardGameState, random_position
+from cardlab.engine.hearthstone.decks import load_deck
+from cardlab.engine.hearthstone.state import END_TURN_ACTION
+
+from cardlab.engine.hearthstone.features.board import ENCODER_NAME, FEATURES, N8, N57, encode_board, index57_to_action, mask8, mask57
+from cardlab.engine.hearthstone.heuristics import rho
+from cardlab.agents.hearthstone.q_agents import BoardModel, export_checkpoint, pick_target
+from cardlab.models.qnet import QNetwork, TargetClassifier, masked_argmax, masked_max
+from cardlab.train.config import config_from_dict
+from cardlab.train.resume import (StopOnCtrlC, fit, last_logger_version, open_resume_checkpoint,
                           refuse_changed_settings)
 
 
@@ -137,7 +139,7 @@ def _opp_random_action(state, rng: Rng) -> tuple:
 
 
 def _opp_trading(state, rng: Rng) -> tuple:
-    from agents.baselines import best_attack
+    from cardlab.agents.hearthstone.baselines import best_attack
 
     legal = state.legal_actions()
     return best_attack(state.inner, state.current_player, legal) or END_TURN_ACTION
@@ -145,7 +147,7 @@ def _opp_trading(state, rng: Rng) -> tuple:
 
 def _full_trading(state, rng: Rng) -> tuple:
     """The trading agent on the full game (its cards and attacks), for realistic starting boards."""
-    from agents.baselines import TradingAgent
+    from cardlab.agents.hearthstone.baselines import TradingAgent
 
     agent = TradingAgent(rng.next64())
     agent.player = state.current
@@ -155,7 +157,7 @@ def _full_trading(state, rng: Rng) -> tuple:
 def _trading_cards(state, rng: Rng, limit: int = 30) -> None:
     """The player to move plays this turn's cards as the trading agent would, so the board game starts from the
     boards the hand model scores (fresh minions that cannot attack yet included)."""
-    from agents.baselines import TradingAgent, _forced
+    from cardlab.agents.hearthstone.baselines import TradingAgent, _forced
 
     agent = TradingAgent(rng.next64())
     player = agent.player = state.current
@@ -547,7 +549,7 @@ def get_classifier(cfg: DQNConfig, out_dir: Path, reuse: bool = False) -> tuple[
     """q8 only: load cfg.classifier, or record attacks and train one in out_dir (`reuse`: the one already there)."""
     if cfg.variant != "q8":
         return None, {}
-    from train.target_classifier import load_classifier, train_classifier
+    from cardlab.train.target_classifier import load_classifier, train_classifier
 
     trained_here = out_dir / "target_classifier.pt"
     if cfg.classifier or (reuse and trained_here.is_file()):
@@ -558,7 +560,7 @@ def get_classifier(cfg: DQNConfig, out_dir: Path, reuse: bool = False) -> tuple[
         if not isinstance(ckpt, dict) or ckpt.get("kind") != "target_classifier" or ckpt.get("encoder") != ENCODER_NAME:
             raise UserError(f"{path}: not a target-classifier checkpoint for encoder {ENCODER_NAME}")
         return load_classifier(ckpt), dict(ckpt.get("metrics", {}))
-    from datagen.attacks import write_attacks
+    from cardlab.datagen.attacks import write_attacks
 
     data = out_dir / "attacks.h5"
     write_attacks(data, cfg.classifier_games, seed=cfg.seed, deck=cfg.deck)

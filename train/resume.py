@@ -7,7 +7,7 @@ from pathlib import Path
 import lightning as L
 import torch
 
-from engine.core import StopOnInterrupt, UserError
+from cardlab.runtime import StopOnInterrupt, UserError
 
 
 class StopOnCtrlC(L.Callback):

@@ -13,9 +13,9 @@ import numpy as np
 import torch
 from torch.utils.data import DataLoader, TensorDataset
 
-from agents.board_model import CLASSIFIER_FEATURES, ENCODER_NAME, ENCODER_VERSION, N_TARGETS
-from datagen.attacks import read_attacks
-from models.qnet import TargetClassifier, build_classifier, masked
+from cardlab.engine.hearthstone.features.board import CLASSIFIER_FEATURES, ENCODER_NAME, ENCODER_VERSION, N_TARGETS
+from cardlab.datagen.attacks import read_attacks
+from cardlab.models.qnet import TargetClassifier, build_classifier, masked
 
 
 def split_by_game(games: np.ndarray, val_fraction: float, seed: int) -> tuple[np.ndarray, np.ndarray]:

@@ -15,11 +15,11 @@ import numpy as np
 import torch
 from torch.utils.data import DataLoader, TensorDataset
 
-from engine.core import UserError
-from agents.value_evaluator import EXPORT_FORMAT, EXPORT_VERSION, load_value_checkpoint
-from models.value import COLOURS, ColourTrio, ValueNet
-from train.config import config_from_dict
-from train.resume import (StopOnCtrlC, fit, last_logger_version, open_resume_checkpoint,
+from cardlab.runtime import UserError
+from cardlab.agents.value_evaluator import EXPORT_FORMAT, EXPORT_VERSION, load_value_checkpoint
+from cardlab.models.value import COLOURS, ColourTrio, ValueNet
+from cardlab.train.config import config_from_dict
+from cardlab.train.resume import (StopOnCtrlC, fit, last_logger_version, open_resume_checkpoint,
                           refuse_changed_settings)
 
 
@@ -86,7 +86,7 @@ class ChainDataModule(L.LightningDataModule):
     def setup(self, stage: str | None = None) -> None:
         if getattr(self, "_ready", False):
             return
-        from datagen.reader import ChainData
+        from cardlab.datagen.reader import ChainData
 
         data = ChainData(self.path, kind=self.cfg.rows_kind)
         if self.cfg.chains == "colour" and "colour" not in data.fields:

@@ -3,9 +3,9 @@
 `search` in spec strings builds a TurnTreeSearch (agents/search/agent.py).
 """
 
-from agents.search.agent import AGENTS, TurnTreeSearch
-from agents.search.evaluators import Evaluator, GreedyEvaluator, RhoEvaluator, make_evaluator
-from agents.search.tree import SearchResult, TurnTree
+from cardlab.agents.search.agent import AGENTS, TurnTreeSearch
+from cardlab.agents.evaluators import Evaluator, make_evaluator
+from cardlab.agents.search.tree import SearchResult, TurnTree
 
-__all__ = ["AGENTS", "Evaluator", "GreedyEvaluator", "RhoEvaluator", "SearchResult", "TurnTree", "TurnTreeSearch",
+__all__ = ["AGENTS", "Evaluator", "SearchResult", "TurnTree", "TurnTreeSearch",
            "make_evaluator"]

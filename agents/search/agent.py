@@ -8,8 +8,8 @@ Randomness and hidden information:
 - k=1: one determinization, one tree. k=K: K determinizations, K trees (budget split evenly); each tree's
   best `TOP` leaves become candidate action sequences, every candidate is replayed on all K determinizations
   (as far as it stays legal, then END_TURN) and the candidate with the best mean value is played.
-- Re-planning: before each action the agent compares the observed state's public key with the one the plan
-  expected (keys.public_key). A different draw, a random target, or an illegal next action starts a new plan
+- Re-planning: before each action the agent compares the observed state's public key (the game's search keys,
+  when it has them) with the one the plan expected. A different draw, a random target, or an illegal next action starts a new plan
   from the observed state. Budgets are per plan; a turn with re-plans spends more in total.
 """
 
@@ -18,15 +18,28 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from engine.core import Action, State, UserError
+from cardlab.engine.core import Action, State
 
-from agents.base import TurnPlanner
-from agents.search.evaluators import Evaluator, make_evaluator
-from agents.search.keys import public_key
-from agents.search.tree import ALGOS, END_TURN_ACTION, PRUNE_LEVELS, SearchResult, TurnTree
+from cardlab.runtime import UserError
+
+from cardlab.agents.base import TurnPlanner
+from cardlab.agents.evaluators import Evaluator, make_evaluator
+from cardlab.agents.search.tree import ALGOS, PRUNE_LEVELS, SearchResult, TurnTree
 
 TOP = 4  # candidates per determinization when k > 1
-MULLIGAN = 5
+
+
+def public_key(state: State, player: int):
+    """What `player` sees of the state, for noticing that the world left the plan (None: the game has no keys)."""
+    hooks = getattr(state, "search_keys", None)
+    return hooks(player, False).public(state) if hooks is not None else None
+
+
+def end_or_first(state: State):
+    """The action that ends the turn when there is one, else the first legal action."""
+    end = getattr(state, "end_turn_action", None)
+    action = end() if end is not None else None
+    return action if action is not None else state.legal_actions()[0]
 
 
 class TurnTreeSearch(TurnPlanner):
@@ -40,7 +53,8 @@ class TurnTreeSearch(TurnPlanner):
     name = "search"
 
     def __init__(self, seed: int = 0, eval: str = "rho", prune: str = "dominance", max_nodes: int = 20000,
-                 max_ms: float = 0.0, k: int = 1, algo: str = "dfs", batch: int = 64, ckpt: str = "") -> None:
+                 max_ms: float = 0.0, k: int = 1, algo: str = "dfs", batch: int = 64, ckpt: str = "",
+                 game: str = "hearthstone") -> None:
         if k < 1:
             raise UserError(f"search: k must be >= 1, got {k}")
         if prune not in PRUNE_LEVELS:
@@ -51,7 +65,7 @@ class TurnTreeSearch(TurnPlanner):
             if eval != "rho":
                 raise UserError("search: give either eval=... or ckpt=PATH, not both")
             eval = f"ckpt={ckpt}"
-        evaluator = make_evaluator(eval) if isinstance(eval, str) else eval
+        evaluator = make_evaluator(eval, game) if isinstance(eval, str) else eval
         options: dict[str, Any] = {}
         defaults = {"eval": "rho", "prune": "dominance", "max_nodes": 20000, "max_ms": 0.0, "k": 1,
                     "algo": "dfs", "batch": 64}
@@ -78,9 +92,9 @@ class TurnTreeSearch(TurnPlanner):
 
     def act(self, observation: State) -> Action:
         legal = observation.legal_actions()
-        if legal and legal[0][0] == MULLIGAN:
-            return (MULLIGAN, 0)  # keep the starting hand (mulligan is off by default)
-        turn = getattr(observation, "turn", None)
+        if getattr(observation, "phase", None) == "mulligan":
+            return legal[0]  # Hearthstone: keep the starting hand (mulligan is off by default)
+        turn = (observation.turn_owner, observation.turn_number)
         if (turn != self._plan_turn or not self._plan or self._plan[0] not in legal
                 or public_key(observation, self.player) != self._expect[0]):
             self._plan = list(self.plan_turn(observation))
@@ -89,7 +103,7 @@ class TurnTreeSearch(TurnPlanner):
             self._expect.pop(0)
             return self._plan.pop(0)
         self._plan, self._expect = [], []
-        return END_TURN_ACTION if END_TURN_ACTION in legal else legal[0]
+        return end_or_first(observation)
 
     def plan_turn(self, observation: State) -> list[Action]:
         """The action sequence for the rest of this turn; also records the public key expected before each."""
@@ -143,17 +157,17 @@ class TurnTreeSearch(TurnPlanner):
 
 
 def replay(state: State, actions, player: int) -> State:
-    """`actions` applied to a clone of `state` while they stay legal, then END_TURN (the leaf they reach)."""
+    """`actions` applied to a clone of `state` while they stay legal, then the turn's end (the leaf they reach)."""
     s = state.clone()
+    turn = (s.turn_owner, s.turn_number)
     for a in actions:
-        if s.terminal or s.current != player:
+        if s.is_terminal() or (s.turn_owner, s.turn_number) != turn:
             return s
         if a not in s.legal_actions():
             break
         s.apply(a)
-    while not s.terminal and s.current == player:
-        legal = s.legal_actions()
-        s.apply(END_TURN_ACTION if END_TURN_ACTION in legal else legal[0])
+    while not s.is_terminal() and (s.turn_owner, s.turn_number) == turn:
+        s.apply(end_or_first(s) if s.current_player == player else s.legal_actions()[0])
     return s
 
 

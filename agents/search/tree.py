@@ -1,5 +1,10 @@
 """The turn tree (spec section 5): nodes are states of one turn, edges the acting player's actions,
-leaves the states right after END_TURN (the opponent to move, its start-of-turn effects and draw done).
+leaves the first states of the next turn (`turn_owner` or `turn_number` changed) or terminal states.
+
+Game-agnostic through the protocol plus optional state hooks: `search_keys(player, dominance)` (transposition,
+dominance, symmetry keys; without it no pruning is possible) and `end_turn_action()` (the action that ends the turn
+now: its leaf is scored first and best-first search needs it). Decisions another player takes inside the turn
+(Dominion's Militia) are not the planner's: the tree follows their first legal action.
 
 Two traversals over the same tree:
 - "dfs": depth first, children in legal-action order; leaves are buffered and evaluated in batches.
@@ -8,9 +13,10 @@ Two traversals over the same tree:
 
 Pruning levels:
 - "none": exhaustive.
-- "tt": actions that only swap identical minions are skipped (keys.symmetric_actions), and a child whose canonical key (keys.state_key) was already generated this search is not expanded.
+- "tt": actions the game's keys call symmetric are skipped, and a child whose canonical key was already generated
+  this search is not expanded.
 - "dominance": tt, plus a child whose monotone vector is dominated by (<= everywhere) the vector of an already
-  generated state with the same exact part (keys.dominance_parts) is not expanded.
+  generated state with the same exact part is not expanded (Hearthstone: engine/hearthstone/keys.py).
 
 A terminal state inside the turn (a hero died) is a leaf worth +inf / -inf; a win ends the search.
 Budgets (max_nodes generated states, max_ms wall time; 0 = unlimited) make the search anytime: it returns
@@ -24,14 +30,19 @@ import math
 import time
 from dataclasses import dataclass, field
 
-from engine.core import UserError
+from cardlab.runtime import UserError
 
-from agents.search.evaluators import Evaluator, terminal_value
-from agents.search.keys import dominance_parts, dominates, state_key, symmetric_actions
+from operator import ge as _ge
+
+from cardlab.agents.evaluators import Evaluator, terminal_value
 
 PRUNE_LEVELS = ("none", "tt", "dominance")
 ALGOS = ("dfs", "best")
-END_TURN_ACTION = (0,)
+
+
+def dominates(a: tuple, b: tuple) -> bool:
+    """a >= b everywhere (equal vectors count: the state is then a transposition)."""
+    return all(map(_ge, a, b))
 
 
 @dataclass
@@ -128,7 +139,7 @@ class TurnTree:
     def _view(self, before, after):
         """The state the evaluator scores for a leaf: after END_TURN, or just before it for evaluators
         trained on end-of-turn states (value networks: datagen records chains before END_TURN)."""
-        if after.terminal or not self.before_end_turn:
+        if not self.before_end_turn or after.is_terminal():
             return after
         return before
 
@@ -143,15 +154,16 @@ class TurnTree:
     def _admit(self, child) -> bool:
         """False when pruning says this child need not be expanded."""
         prune = self.prune
-        if prune == "none":
+        keys = self.keys
+        if prune == "none" or keys is None:
             return True
-        key = state_key(child, self.combo)
+        key = keys.canonical(child)
         if key in self.seen:
             self.pruned_tt += 1
             return False
         self.seen.add(key)
         if prune == "dominance":
-            exact, vec = dominance_parts(child, self.player, self.universe, self.combo)
+            exact, vec = keys.dominance(child)
             bucket = self.buckets.get(exact)
             if bucket is None:
                 self.buckets[exact] = [vec]
@@ -167,9 +179,9 @@ class TurnTree:
 
     def _actions(self, state) -> list:
         legal = state.legal_actions()
-        if self.prune == "none":
+        if self.prune == "none" or self.keys is None:
             return legal
-        kept = symmetric_actions(state, legal)
+        kept = self.keys.symmetric(state, legal)
         self.pruned_symmetric += len(legal) - len(kept)
         return kept
 
@@ -177,26 +189,27 @@ class TurnTree:
 
     def search(self, root, player: int | None = None) -> SearchResult:
         """Search `root` (a full state, `player` to act) and return the best leaf found."""
-        player = root.current if player is None else player
+        player = root.current_player if player is None else player
         self._reset(player)
-        if root.terminal:
+        if root.is_terminal():
             return self._result(complete=True, fallback=[])
-        self.universe = None
-        me = root.players[player]
-        self.combo = any(c.combo is not None for c in me.hand) or any(c.combo is not None for c in me.deck)
-        if self.prune == "dominance":
-            ids = sorted({c.id for c in root.players[player].hand})
-            self.universe = {cid: i for i, cid in enumerate(ids)}
-        if self.prune != "none":
+        self.turn = (root.turn_owner, root.turn_number)
+        hooks = getattr(root, "search_keys", None)
+        self.keys = hooks(player, self.prune == "dominance") if hooks is not None and self.prune != "none" else None
+        end_turn = getattr(root, "end_turn_action", None)
+        self.end_action = end_turn() if end_turn is not None else None
+        if self.algo == "best" and end_turn is None:
+            raise UserError("search: algo=best needs a game with an end-turn action; use algo=dfs")
+        if self.keys is not None:
             self._admit(root)
-        # The root's own END_TURN leaf first, outside the budget: there is always a plan.
-        # (A pending in-card choice has no END_TURN; the search then starts with the choice.)
+        # The root's own end-of-turn leaf first, outside the budget: there is always a plan.
+        # (A pending in-card choice has no end-turn action; the search then starts with the choice.)
         complete = True
         try:
-            if END_TURN_ACTION in root.legal_actions():
+            if self.end_action is not None:
                 self.nodes += 1
-                leaf = root.child(END_TURN_ACTION)
-                self.buffer.append((self._view(root, leaf), (END_TURN_ACTION,)))
+                leaf = self._advance(root.child(self.end_action))
+                self.buffer.append((self._view(root, leaf), (self.end_action,)))
                 self._flush()
             if self.algo == "dfs":
                 self._dfs(root)
@@ -210,6 +223,16 @@ class TurnTree:
             except _Stop:
                 pass
         return self._result(complete, fallback=[root.legal_actions()[0]])
+
+    def _turn_over(self, state) -> bool:
+        return state.is_terminal() or (state.turn_owner, state.turn_number) != self.turn
+
+    def _advance(self, state):
+        """Past decisions other players take inside the turn (their first legal action), in place."""
+        player = self.player
+        while not self._turn_over(state) and state.current_player != player:
+            state.apply(state.legal_actions()[0])
+        return state
 
     def _result(self, complete: bool, fallback: list) -> SearchResult:
         top = [(v, list(p)) for v, _, p in sorted(self.top, reverse=True)] if self.keep_top > 1 else []
@@ -233,14 +256,14 @@ class TurnTree:
             self.expanded += 1
             children = []
             for a in self._actions(state):
-                if a == END_TURN_ACTION and state is root:
+                if state is root and a == self.end_action:
                     continue  # scored before the search started
                 self._count()
-                child = state.child(a)
+                child = self._advance(state.child(a))
                 p = path + (a,)
-                if child.terminal:
+                if child.is_terminal():
                     self._record(terminal_value(child, player), p)
-                elif child.current != player:
+                elif self._turn_over(child):
                     self.buffer.append((self._view(state, child), p))
                     if len(self.buffer) >= batch:
                         self._flush()
@@ -260,20 +283,24 @@ class TurnTree:
             stop = None
             try:
                 for a in self._actions(state):
-                    if a == END_TURN_ACTION:
+                    if a == self.end_action:
                         continue  # this node's leaf was scored when the node was generated
                     self._count()
-                    child = state.child(a)
+                    child = self._advance(state.child(a))
                     p = path + (a,)
-                    if child.terminal:
+                    if child.is_terminal():
                         self._record(terminal_value(child, player), p)
+                        continue
+                    if self._turn_over(child):  # an action that ended the turn by itself
+                        self.buffer.append((self._view(state, child), p))
                         continue
                     if not self._admit(child):
                         continue
                     leaf = None
-                    if END_TURN_ACTION in child.legal_actions():
+                    end = child.end_turn_action()
+                    if end is not None:
                         self._count()
-                        leaf = child.child(END_TURN_ACTION)
+                        leaf = self._advance(child.child(end))
                     fresh.append((child, p, leaf))
             except _Stop as exc:
                 stop = exc  # score what this expansion generated, then stop
@@ -282,7 +309,8 @@ class TurnTree:
             priority = {}
             for (child, p, _), v in zip(scored, values):
                 priority[id(child)] = float(v)
-                self._record(float(v), p + (END_TURN_ACTION,))
+                self._record(float(v), p + (self.end_action,))
+            self._flush()
             if stop is not None:
                 raise stop
             for child, p, _ in fresh:

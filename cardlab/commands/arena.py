@@ -1,4 +1,4 @@
-"""`cardlab arena A B`: a match between two agents, with the win rate's 95% Wilson interval."""
+"""`cardlab arena A B [C ...]`: a match; win rates with 95% Wilson intervals, or a cooperative team's mean score."""
 
 from __future__ import annotations
 
@@ -6,23 +6,20 @@ import json
 import sys
 from pathlib import Path
 
-HELP = "play a match between two agents and report the win rate with its 95% interval"
+from cardlab.commands.gameargs import add_game_arguments, make_game_from_args
+from cardlab.commands.progress import progress_bar
 
-
-def add_deck_arguments(p) -> None:
-    p.add_argument("--deck", help="one deck for both agents (built-in name, file or deckstring; default liege)")
-    p.add_argument("--decks", nargs=2, metavar=("DECK_A", "DECK_B"), help="agent A's deck and agent B's deck")
-    p.add_argument("--deck-pool", help="each game draws both decks from this pool (basic, liege)")
+HELP = "play a match between agents and report win rates (or the team's mean score) with 95% intervals"
 
 
 def add_arguments(p) -> None:
-    p.add_argument("agent_a", metavar="A", help="agent spec, e.g. trading, greedy, random, search:prune=tt")
-    p.add_argument("agent_b", metavar="B", help="opponent agent spec")
-    add_deck_arguments(p)
-    p.add_argument("--games", type=int, default=100, help="games to play (default 100); A goes first in even games")
+    p.add_argument("agents", metavar="AGENT", nargs="+",
+                   help="agent specs, one per role (A B ...): two for a two-player game, one per seat or two for a "
+                        "seat rotation with more seats, one or one per seat for a cooperative game")
+    add_game_arguments(p)
+    p.add_argument("--games", type=int, default=100, help="games to play (default 100); seats rotate from game to game")
     p.add_argument("--workers", type=int, default=1, help="worker processes (the result does not depend on it)")
     p.add_argument("--seed", type=int, default=0, help="match seed (default 0)")
-    p.add_argument("--max-turns", type=int, default=50, help="a game reaching this turn is a draw (default 50)")
     p.add_argument("--log-dir", default="arena-logs", help="where games that raised are saved for `cardlab replay`")
     p.add_argument("--save-games", action="store_true", help="save every game's log in --log-dir")
     p.add_argument("--json", action="store_true", help="print one JSON object")
@@ -30,29 +27,27 @@ def add_arguments(p) -> None:
                                      "interruption plays only the missing games")
 
 
+def check_log_dir(path: str) -> Path:
+    from cardlab.runtime import UserError
+
+    p = Path(path)
+    if p.exists() and not p.is_dir():
+        raise UserError(f"--log-dir {path}: is a file, not a directory")
+    return p
+
+
 def run(args) -> int:
-    from arena.match import DeckChoice, run_match
-    from engine.core import UserError
-    from engine.hearthstone.state import GameConfig
+    from cardlab.arena.match import role_specs, run_match
 
-    if args.max_turns < 2:
-        raise UserError(f"--max-turns must be at least 2, got {args.max_turns}")
-    decks = DeckChoice.from_options(args.deck, args.decks, args.deck_pool)
-    config = GameConfig(max_turns=args.max_turns)
-    kwargs = dict(workers=args.workers, seed=args.seed, config=config, log_dir=Path(args.log_dir),
-                  keep_logs=args.save_games, journal=args.journal)
+    game = make_game_from_args(args)
+    specs = role_specs(game, args.agents)
+    kwargs = dict(workers=args.workers, seed=args.seed, log_dir=check_log_dir(args.log_dir),
+                  keep_logs=args.save_games, journal=args.journal,
+                  warn=lambda msg: print(f"cardlab arena: warning: {msg}", file=sys.stderr))
+    title = " vs ".join(args.agents) if len(args.agents) > 1 else args.agents[0]
     try:
-        if args.json:
-            report = run_match((args.agent_a, args.agent_b), decks, args.games, **kwargs)
-            print(json.dumps(report.to_json()))
-            return 0
-        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
-
-        columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
-        with Progress(*columns, transient=True) as progress:
-            task = progress.add_task(f"{args.agent_a} vs {args.agent_b}", total=args.games)
-            report = run_match((args.agent_a, args.agent_b), decks, args.games,
-                               progress=lambda n: progress.update(task, completed=n), **kwargs)
+        with progress_bar(title, args.games, quiet=args.json) as update:
+            report = run_match(specs, game, args.games, progress=update, **kwargs)
     except KeyboardInterrupt:
         if args.journal:
             print(f"interrupted: the finished games are in {args.journal}; run the same command again to play "
@@ -60,7 +55,11 @@ def run(args) -> int:
         else:
             print("interrupted: no report (give --journal FILE to make a match resumable)", file=sys.stderr)
         return 130
-    print_report(report.to_json())
+    r = report.to_json()
+    if args.json:
+        print(json.dumps(r))
+    else:
+        print_report(r)
     return 0
 
 
@@ -68,18 +67,31 @@ def print_report(r: dict) -> None:
     from rich.console import Console
     from rich.table import Table
 
-    table = Table(title=f"{r['agents']['A']} (A) vs {r['agents']['B']} (B) on {r['decks']}, {r['games']} games, first player alternating")
-    table.add_column("")
-    table.add_column("A", justify="right")
-    table.add_column("B", justify="right")
-    table.add_row("agent", r["agents"]["A"], r["agents"]["B"])
-    table.add_row("wins", str(r["wins"]["A"]), str(r["wins"]["B"]))
-    table.add_row("decision ms, mean", f"{r['decision_ms']['A']['mean']:.3f}", f"{r['decision_ms']['B']['mean']:.3f}")
-    table.add_row("decision ms, p95", f"{r['decision_ms']['A']['p95']:.3f}", f"{r['decision_ms']['B']['p95']:.3f}")
     console = Console()
+    labels = list(r["agents"])
+    table = Table(title=f"{r['decks']} ({r['game']}), {r['games']} games, first player {r['first_player']}")
+    table.add_column("")
+    for label in labels:
+        table.add_column(label, justify="right")
+    table.add_row("agent", *[r["agents"][k] for k in labels])
+    if r["kind"] != "cooperative":
+        table.add_row("wins", *[str(r["wins"][k]) for k in labels])
+    table.add_row("decision ms, mean", *[f"{r['decision_ms'][k]['mean']:.3f}" for k in labels])
+    table.add_row("decision ms, p95", *[f"{r['decision_ms'][k]['p95']:.3f}" for k in labels])
     console.print(table)
-    lo, hi = r["ci95"]
-    console.print(f"A win rate {r['win_rate']:.1%} (95% Wilson interval {lo:.1%} - {hi:.1%}); draws {r['draws']}; "
-                  f"errors {r['errors']}; mean game length {r['mean_turns']:.1f} turns; {r['games_per_sec']:.1f} games/s")
+    if r["kind"] == "cooperative":
+        lo, hi = r["ci95"]
+        console.print(f"mean score {r['mean_score']:.3f} (95% interval {lo:.3f} - {hi:.3f}; sd {r['std']:.2f}); "
+                      f"perfect games {r['perfect_rate']:.1%} (max {r['max_score']}); errors {r['errors']}; "
+                      f"mean game length {r['mean_turns']:.1f} turns; {r['games_per_sec']:.1f} games/s")
+        console.print("scores: " + ", ".join(f"{k}: {v}" for k, v in r["score_distribution"].items()))
+    else:
+        lo, hi = r["ci95"]
+        console.print(f"A win rate {r['win_rate']:.1%} (95% Wilson interval {lo:.1%} - {hi:.1%}); draws {r['draws']}; "
+                      f"errors {r['errors']}; mean game length {r['mean_turns']:.1f} turns; "
+                      f"{r['games_per_sec']:.1f} games/s")
+        for label, w in r.get("win_rates", {}).items():
+            if label != "A":
+                console.print(f"{label} win rate {w['win_rate']:.1%} ({w['ci95'][0]:.1%} - {w['ci95'][1]:.1%})")
     for path in r["error_logs"]:
         console.print(f"[red]game with an error saved to {path} (cardlab replay {path})[/red]")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from engine.core import UserError
+from cardlab.runtime import UserError
 
 HELP = "run a speed benchmark: engine, search, datagen"
 
@@ -27,7 +27,7 @@ def run(args) -> int:
     if args.which == "search":
         if args.positions <= 0 or args.cap <= 0:
             raise UserError("--positions and --cap must be positive")
-        from benchmarks import search_bench
+        from cardlab.benchmarks import search_bench
 
         kwargs = dict(positions=args.positions, seed=args.seed, cap=args.cap, eval=args.eval, prune=args.prune,
                       algo=args.algo)
@@ -42,13 +42,13 @@ def run(args) -> int:
         print(json.dumps(result) if args.json else "\n".join(f"{k:>24}: {v}" for k, v in result.items()))
         return 0
     if args.which == "datagen":
-        from benchmarks import datagen_bench
+        from cardlab.benchmarks import datagen_bench
 
         result = datagen_bench.run(games=args.games or 200, seed=args.seed)
         print(json.dumps(result) if args.json else "\n".join(f"{k:>24}: {v}" for k, v in result.items()))
         return 1 if result.get("errors") else 0
     args.games = args.games or 1000
-    from benchmarks import engine_bench
+    from cardlab.benchmarks import engine_bench
 
     if args.json:
         result = engine_bench.run(args.games, args.seed)

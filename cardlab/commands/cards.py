@@ -14,7 +14,7 @@ def add_arguments(p) -> None:
 
 
 def run(args) -> int:
-    from engine.hearthstone import card_db
+    from cardlab.engine.hearthstone import card_db
 
     db = card_db()
     cards = sorted(db.collectible(), key=lambda c: (c.card_class, c.cost, c.name))

@@ -8,13 +8,13 @@ HELP = "play self-play games and record labelled state chains (full / threat-col
 
 
 def add_arguments(p) -> None:
-    from cardlab.commands.arena import add_deck_arguments
+    from cardlab.commands.gameargs import add_game_arguments
 
     p.add_argument("out", metavar="OUT.h5", help="the HDF5 file to write")
     p.add_argument("--games", type=int, default=100, help="self-play games in total (default 100)")
-    p.add_argument("--agents", nargs=2, metavar=("A", "B"), default=["trading", "trading"],
-                   help="agent specs (default: trading trading); A plays first in even games")
-    add_deck_arguments(p)
+    p.add_argument("--agents", nargs="+", metavar="AGENT", default=["trading", "trading"],
+                   help="one agent spec per seat (default: trading trading); seats rotate, A plays first in even games")
+    add_game_arguments(p)
     p.add_argument("--workers", type=int, default=1, help="worker processes (the file does not depend on it)")
     p.add_argument("--seed", type=int, default=0, help="run seed; game i depends only on (seed, i)")
     p.add_argument("--chains", default="full,colour", help="chain kinds to record: full,colour (default both)")
@@ -25,7 +25,6 @@ def add_arguments(p) -> None:
                    help="effective HP at or above this is green (ours; default 15); below 1 is red")
     p.add_argument("--red-topup", type=int, default=0, metavar="N",
                    help="N extra games recording colour chains from random red states (thesis top-up)")
-    p.add_argument("--max-turns", type=int, default=50, help="a game reaching this turn is a draw (default 50)")
     p.add_argument("--store-states", action="store_true", help="also store each row's state (JSON, compressed)")
     p.add_argument("--resume", action="store_true", help="continue OUT.h5 up to --games (same settings)")
     p.add_argument("--force", action="store_true", help="overwrite OUT.h5 if it exists")
@@ -36,18 +35,18 @@ def add_arguments(p) -> None:
 
 
 def _settings(args):
-    from datagen.runner import DatagenSettings
+    from cardlab.commands.gameargs import game_spec
+    from cardlab.datagen.runner import DatagenSettings
 
     return DatagenSettings(
-        agents=tuple(args.agents), deck=args.deck, decks=tuple(args.decks) if args.decks else None,
-        deck_pool=args.deck_pool, seed=args.seed, chains=tuple(c.strip() for c in args.chains.split(",") if c.strip()),
+        agents=tuple(args.agents), game=game_spec(args), seed=args.seed, chains=tuple(c.strip() for c in args.chains.split(",") if c.strip()),
         encoder=args.encoder, gamma=args.gamma, reward=args.reward, green_threshold=args.green_threshold,
-        store_states=args.store_states, max_turns=args.max_turns, games=args.games, red_topup=args.red_topup)
+        store_states=args.store_states, games=args.games, red_topup=args.red_topup)
 
 
 def run(args) -> int:
-    from engine.core import UserError
-    from datagen.runner import generate
+    from cardlab.runtime import UserError
+    from cardlab.datagen.runner import generate
 
     if args.resume and args.force:
         raise UserError("give --resume or --force, not both")
@@ -89,7 +88,7 @@ def run(args) -> int:
 def _resume_args(args) -> list[str]:
     out = ["--games", str(args.games), "--agents", *args.agents, "--seed", str(args.seed), "--chains", args.chains,
            "--encoder", args.encoder]
-    for flag, value in (("--deck", args.deck), ("--deck-pool", args.deck_pool)):
+    for flag, value in (("--game", args.game), ("--deck", args.deck), ("--deck-pool", args.deck_pool)):
         if value:
             out += [flag, value]
     if args.decks:
@@ -102,7 +101,7 @@ def _resume_args(args) -> list[str]:
         out += ["--green-threshold", str(args.green_threshold)]
     if args.red_topup:
         out += ["--red-topup", str(args.red_topup)]
-    if args.max_turns != 50:
+    if args.max_turns is not None:
         out += ["--max-turns", str(args.max_turns)]
     if args.store_states:
         out.append("--store-states")

@@ -13,7 +13,7 @@ def add_arguments(p) -> None:
 
 
 def run(args) -> int:
-    from engine.hearthstone.decks import builtin_names, load_deck
+    from cardlab.engine.hearthstone.decks import builtin_names, load_deck
 
     decks = [load_deck(args.deck)] if args.deck else [load_deck(n) for n in builtin_names()]
     names = [args.deck] if args.deck else builtin_names()

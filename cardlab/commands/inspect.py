@@ -16,7 +16,7 @@ def add_arguments(p) -> None:
 def summarise(path: str) -> dict:
     import numpy as np
 
-    from datagen.reader import ChainData, check_file
+    from cardlab.datagen.reader import ChainData, check_file
 
     attrs = check_file(path)
     out = {"file": str(path), "games": int(attrs["games_completed"]), "games_requested": int(attrs["games_requested"]),

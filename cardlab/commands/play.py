@@ -1,16 +1,22 @@
-"""`cardlab play`: play against a bot in the terminal."""
+"""`cardlab play`: play any game against bots in the terminal (the same play loop as the arena)."""
 
 from __future__ import annotations
 
-HELP = "play a game against a bot in the terminal (actions chosen by number)"
+from cardlab.commands.gameargs import add_game_arguments, make_game_from_args
+
+HELP = "play a game against bots in the terminal (actions chosen by number)"
 
 
 def add_arguments(p) -> None:
-    p.add_argument("--vs", default="trading", help="the bot's agent spec (default trading)")
-    p.add_argument("--deck", default="liege", help="your deck (default liege)")
-    p.add_argument("--bot-deck", help="the bot's deck (default: same as yours)")
+    p.add_argument("--vs", default=None, nargs="+",
+                   help="the bots' agent specs, one per other seat or one for all (default: trading for "
+                        "Hearthstone, bigmoney for Dominion, age for Hanabi)")
+    add_game_arguments(p)
     p.add_argument("--seed", type=int, default=None, help="game seed (default: random)")
-    p.add_argument("--second", action="store_true", help="let the bot go first")
+    p.add_argument("--seat", type=int, default=0, help="your seat (0 moves first; default 0)")
+
+
+DEFAULT_BOT = {"hearthstone": "trading", "dominion": "bigmoney", "hanabi": "age"}
 
 
 def run(args) -> int:
@@ -18,18 +24,45 @@ def run(args) -> int:
 
     from rich.console import Console
 
-    from agents.registry import make_agent
-    from arena.human import play_human
-    from engine.hearthstone.decks import load_deck
+    from cardlab.agents.human import HumanAgent
+    from cardlab.agents.registry import make_agent
+    from cardlab.arena.play import agent_seed, game_seed
+    from cardlab.runtime import UserError
 
-    bot = make_agent(args.vs)
-    deck = load_deck(args.deck)
-    bot_deck = load_deck(args.bot_deck) if args.bot_deck else deck
+    game = make_game_from_args(args)
+    n = game.num_players
+    if not 0 <= args.seat < n:
+        raise UserError(f"--seat must be between 0 and {n - 1} for {game.spec}")
+    bots = args.vs or [DEFAULT_BOT.get(game.name, "random")]
+    if len(bots) == 1:
+        bots = bots * (n - 1)
+    if len(bots) != n - 1:
+        raise UserError(f"--vs takes one spec or {n - 1} (one per other seat), got {len(bots)}")
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
     console = Console()
-    console.print(f"You ({deck.name}) vs {args.vs} ({bot_deck.name}), seed {seed}")
+    agents = []
+    for seat in range(n):
+        agent = HumanAgent(game=game.name, console=console) if seat == args.seat else \
+            make_agent(bots.pop(0), game=game.name)
+        agent.reset(seat, agent_seed(seed, 0, seat))
+        agents.append(agent)
+    state = game.new_initial_state(game_seed(seed, 0))
+    console.print(f"{game.describe()} ({game.spec}), seed {seed}; you are seat {args.seat}; bots: "
+                  + ", ".join(a.spec() for i, a in enumerate(agents) if i != args.seat))
     try:
-        play_human(bot, deck, bot_deck, seed, not args.second, input, console)
+        while not state.is_terminal():
+            seat = state.current_player
+            action = agents[seat].act(state.observation(seat))
+            if seat != args.seat:
+                console.print(f"[cyan]player {seat}:[/cyan] {state.action_to_string(action)}")
+            state.apply(action)
     except EOFError:
         console.print("\nbye")
+        return 0
+    returns = state.returns()
+    if game.kind == "cooperative":
+        console.print(f"Game over: the team scored {returns[0]:g}.")
+    else:
+        mine = returns[args.seat]
+        console.print("You win!" if mine > 0 else ("You lose." if mine < 0 else "Draw."))
     return 0

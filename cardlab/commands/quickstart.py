@@ -8,11 +8,11 @@ from pathlib import Path
 
 HELP = "evaluate the shipped checkpoint (search + value network) against the trading and greedy bots"
 
-SHIPPED = Path(__file__).resolve().parents[2] / "checkpoints" / "liege-full-rich" / "value.pt"
+SHIPPED = "liege-full-rich/value.pt"  # inside the cardlab.checkpoints package data
 
 
 def add_arguments(p) -> None:
-    p.add_argument("--checkpoint", default=str(SHIPPED), help="value checkpoint (default: the shipped one)")
+    p.add_argument("--checkpoint", default=None, help="value checkpoint (default: the shipped liege-full-rich)")
     p.add_argument("--opponents", nargs="+", default=["trading", "greedy"], help="baseline bots to play")
     p.add_argument("--deck", default="liege", help="deck for both players (default liege)")
     p.add_argument("--games", type=int, default=40, help="games per opponent (default 40; use 1000 for a result)")
@@ -23,30 +23,32 @@ def add_arguments(p) -> None:
 
 def run(args) -> int:
     from rich.console import Console
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
     from rich.table import Table
 
-    from agents.value_evaluator import load_value_checkpoint
-    from arena.match import DeckChoice, run_match
+    from cardlab.agents.value_evaluator import load_value_checkpoint
+    from cardlab.commands.progress import progress_bar
+    from cardlab.arena.match import run_match
+    from cardlab.checkpoints import path_of
+    from cardlab.engine.registry import make_game
 
+    if args.checkpoint is None:
+        args.checkpoint = str(path_of(SHIPPED))
     _, meta = load_value_checkpoint(args.checkpoint)  # fail early, with the file named
     agent = f"search:ckpt={args.checkpoint}"
-    decks = DeckChoice.from_options(deck=args.deck)
+    game = make_game(f"hearthstone:deck={args.deck}")
     console = Console(stderr=args.json)
     console.print(f"checkpoint {args.checkpoint}: {meta['kind']} on encoder {meta['encoder']} v{meta['encoder_version']}, "
                   f"trained on {meta['data'].get('games')} games ({meta['data'].get('agents')})")
     reports = []
-    columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
     for opponent in args.opponents:
-        with Progress(*columns, console=console, transient=True) as progress:
-            task = progress.add_task(f"search + net vs {opponent}", total=args.games)
-            report = run_match((agent, opponent), decks, args.games, workers=args.workers, seed=args.seed,
-                               progress=lambda n: progress.update(task, completed=n))
+        with progress_bar(f"search + net vs {opponent}", args.games) as update:
+            report = run_match((agent, opponent), game, args.games, workers=args.workers, seed=args.seed,
+                               progress=update)
         reports.append(report.to_json())
     if args.json:
         print(json.dumps({"checkpoint": args.checkpoint, "matches": reports}))
         return 0
-    table = Table(title=f"search + value network ({Path(args.checkpoint).parent.name}) on the {decks.label}, "
+    table = Table(title=f"search + value network ({Path(args.checkpoint).parent.name}) on the {game.describe()}, "
                         "first player alternating")
     for col in ("opponent", "games", "wins", "losses", "draws", "win rate", "95% interval", "ms / decision"):
         table.add_column(col, justify="right")

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import importlib
+
 HELP = "print a saved game log turn by turn"
 
 
@@ -9,30 +11,42 @@ def add_arguments(p) -> None:
     p.add_argument("file", help="a game log written by `cardlab arena --save-games` (or an errored game)")
 
 
+def _renderer(game_spec: str):
+    """The game's `render.board_lines(state)` when it has one."""
+    name = game_spec.split(":")[0]
+    try:
+        return importlib.import_module(f"cardlab.engine.{name}.render").board_lines
+    except (ModuleNotFoundError, AttributeError):
+        return None
+
+
 def run(args) -> int:
-    from arena import gamelog
-    from engine.hearthstone.render import board_lines
+    from cardlab.arena import gamelog
 
     log = gamelog.load(args.file)
-    print(f"seed {log['seed']}; seat 0: {log['agents'][0]}; seat 1: {log['agents'][1]}")
+    board_lines = _renderer(log["game"])
+    seats = ", ".join(f"seat {i}: {spec}" for i, spec in enumerate(log["agents"]))
+    print(f"{log['game']}, seed {log['seed']}; {seats}")
     turn = None
     last = None
     for state, action in gamelog.replay_states(log, args.file):
         last = state
         if action is None:
             break
-        if state.turn != turn:
-            turn = state.turn
-            print(f"\n=== turn {turn}: player {state.current} ({state.players[state.current].deck_name}) ===")
-            for line in board_lines(state):
-                print("  " + line)
-        print(f"  - {state.action_to_string(action)}")
+        if (state.turn_owner, state.turn_number) != turn:
+            turn = (state.turn_owner, state.turn_number)
+            print(f"\n=== turn {state.turn_number}: player {state.turn_owner} ===")
+            if board_lines is not None:
+                for line in board_lines(state):
+                    print("  " + line)
+        who = "" if state.current_player == state.turn_owner else f"(player {state.current_player}) "
+        print(f"  - {who}{state.action_to_string(action)}")
     result = log.get("result", {})
     if last is not None and last.is_terminal():
-        outcome = "draw" if last.winner == -1 else f"player {last.winner} wins"
+        outcome = "returns " + ", ".join(f"{v:g}" for v in last.returns())
     else:
         outcome = "unfinished"
-    print(f"\nresult: {outcome} after {last.turn if last else 0} turns (logged: {result})")
+    print(f"\nresult: {outcome} after {last.turn_number if last else 0} turns (logged: {result})")
     if log.get("error"):
         print("the game stopped with an error:\n" + log["error"])
     return 0

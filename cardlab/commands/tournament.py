@@ -4,14 +4,14 @@ from __future__ import annotations
 
 import json
 
-from cardlab.commands.arena import add_deck_arguments
+from cardlab.commands.gameargs import add_game_arguments, make_game_from_args
 
 HELP = "round robin between several agents: a win-rate matrix with 95% intervals"
 
 
 def add_arguments(p) -> None:
     p.add_argument("agents", nargs="+", help="two or more agent specs")
-    add_deck_arguments(p)
+    add_game_arguments(p)
     p.add_argument("--games", type=int, default=100, help="games per pair (default 100), first player alternating")
     p.add_argument("--workers", type=int, default=1)
     p.add_argument("--seed", type=int, default=0)
@@ -19,26 +19,25 @@ def add_arguments(p) -> None:
 
 
 def run(args) -> int:
-    from arena.match import DeckChoice
-    from arena.tournament import round_robin
-    from engine.core import UserError
+    from cardlab.arena.tournament import round_robin
+    from cardlab.runtime import UserError
 
     if len(args.agents) < 2:
         raise UserError("a tournament needs at least two agents")
     if len(set(args.agents)) != len(args.agents):
         raise UserError("each agent spec may appear only once")
-    decks = DeckChoice.from_options(args.deck, args.decks, args.deck_pool)
+    game = make_game_from_args(args)
     if args.json:
-        print(json.dumps(round_robin(args.agents, decks, args.games, args.workers, args.seed)))
+        print(json.dumps(round_robin(args.agents, game, args.games, args.workers, args.seed)))
         return 0
     from rich.console import Console
     from rich.table import Table
 
     console = Console()
     with console.status("playing") as status:
-        result = round_robin(args.agents, decks, args.games, args.workers, args.seed,
+        result = round_robin(args.agents, game, args.games, args.workers, args.seed,
                              on_match=lambda r: status.update(f"done: {r.agents[0]} vs {r.agents[1]}"))
-    table = Table(title=f"Row agent's win rate vs column agent ({args.games} games per pair, {decks.label}, "
+    table = Table(title=f"Row agent's win rate vs column agent ({args.games} games per pair, {game.describe()}, "
                         "first player alternating, 95% Wilson interval)")
     table.add_column("")
     for a in args.agents:

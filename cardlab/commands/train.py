@@ -37,8 +37,8 @@ def add_arguments(p) -> None:
 
 
 def run_value(args) -> int:
-    from train.config import load_yaml
-    from train.value import ValueConfig, fit_value
+    from cardlab.train.config import load_yaml
+    from cardlab.train.value import ValueConfig, fit_value
 
     settings = load_yaml(args.config) if args.config else {}
     overrides = {"chains": args.chains, "max_epochs": args.max_epochs, "batch_size": args.batch_size, "lr": args.lr,

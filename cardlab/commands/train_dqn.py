@@ -28,9 +28,9 @@ def add_arguments(p) -> None:
 
 
 def load_config(args):
-    from train.dqn import DQNConfig
+    from cardlab.train.dqn import DQNConfig
 
-    from train.config import load_yaml
+    from cardlab.train.config import load_yaml
 
     data: dict = load_yaml(args.config) if args.config else {}
     for key in ("variant", "games", "reward", "gamma", "seed"):
@@ -41,7 +41,7 @@ def load_config(args):
 
 
 def run(args) -> int:
-    from train.dqn import train_dqn
+    from cardlab.train.dqn import train_dqn
 
     cfg = load_config(args)
     out = Path(args.out or f"runs/dqn-{cfg.variant}-{cfg.reward}")

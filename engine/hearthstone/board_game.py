@@ -20,8 +20,8 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from engine.core import Rng, State
-from engine.hearthstone.state import ATTACK, END_TURN_ACTION, GameConfig, HearthstoneState
+from cardlab.engine.core import Rng, State
+from cardlab.engine.hearthstone.state import ATTACK, END_TURN_ACTION, GameConfig, HearthstoneState
 
 __all__ = ["BOTH_EMPTY_RULES", "BoardGameState", "random_position", "random_board_state"]
 
@@ -56,6 +56,17 @@ class BoardGameState(State):
     @property
     def players(self):
         return self.inner.players
+
+    @property
+    def turn_number(self) -> int:
+        return self.inner.turn
+
+    @property
+    def num_players(self) -> int:
+        return 2
+
+    def end_turn_action(self):
+        return END_TURN_ACTION
 
     @property
     def turn(self) -> int:

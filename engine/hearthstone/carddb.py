@@ -1,6 +1,8 @@
 """Card facts from the committed JSON table, plus the behaviour each card module attaches.
 
-One `CardDef` object exists per card id; states hold references to it, never copies.
+One `CardDef` object exists per card id; states hold references to it, never copies. The one
+exception is a card's hidden copy (`hidden_copy_of`): the same card, put in a hand by an effect the
+opponent does not see (Mind Vision), so that the opponent's view of that hand does not name it.
 """
 
 from __future__ import annotations
@@ -11,7 +13,7 @@ import unicodedata
 from pathlib import Path
 from typing import Any, Callable, Iterable
 
-from engine.core import UserError
+from cardlab.runtime import UserError
 
 DATA_FILE = Path(__file__).with_name("data") / "cards.json"
 
@@ -29,6 +31,8 @@ HERO_POWER_IDS = {
     "PRIEST": "VAN_HERO_09bp",
 }
 COIN_ID = "GAME_005"
+# In an observation's unknown pool: a copy of one of the observer's own cards, which one unknown.
+HIDDEN_COPY_ID = "HIDDEN_COPY"
 
 # Text made only of these keywords needs no script: the keywords come from the card data.
 _KEYWORDS = re.compile(r"taunt|charge|divine shield|windfury|stealth|spell damage \+\d|overload: \(\d+\)")
@@ -45,10 +49,12 @@ class CardDef:
         # facts
         "id", "dbf_id", "name", "type", "card_class", "rarity", "cost", "attack", "health",
         "durability", "race", "collectible", "mechanics", "text", "spell_damage", "overload",
-        "taunt", "charge", "divine_shield", "windfury", "stealth",
+        "play_requirements", "taunt", "charge", "divine_shield", "windfury", "stealth",
         # behaviour
         "scripted", "target", "effect", "deathrattle", "triggers", "aura", "enrage_attack",
         "enrage_windfury", "requires", "choices", "combo", "cost_mod", "adjacency",
+        # a copy whose identity the opponent does not know (hidden_copy_of)
+        "hidden_copy",
     )
 
     def __init__(self, facts: dict[str, Any]) -> None:
@@ -68,6 +74,8 @@ class CardDef:
         self.text: str = facts["text"]
         self.spell_damage: int = facts["spell_damage"]
         self.overload: int = facts["overload"]
+        # REQ_* name -> parameter: conditions on the game for playing the card (dsl.play_condition)
+        self.play_requirements: dict[str, int] = facts.get("play_requirements") or {}
         m = self.mechanics
         self.taunt = "TAUNT" in m
         self.charge = "CHARGE" in m
@@ -87,6 +95,7 @@ class CardDef:
         self.combo: Callable | None = None  # effect used instead of `effect` when a card was played earlier this turn
         self.cost_mod: Callable | None = None  # cost_mod(state, player) -> cost delta while in hand
         self.adjacency = False  # position on the board matters for this card
+        self.hidden_copy = False
 
     @property
     def implemented(self) -> bool:
@@ -100,15 +109,60 @@ class CardDef:
 
     def __reduce__(self):
         # Pickled as a reference: the receiving process has the same table (and scripts).
+        if self.hidden_copy:
+            return (_hidden_copy_by_id, (self.id,))
         return (_card_by_id, (self.id,))
 
 
 def _card_by_id(card_id: str) -> "CardDef":
     if card_id == "HIDDEN":
-        from engine.hearthstone.state import hidden_card
+        from cardlab.engine.hearthstone.state import hidden_card
 
         return hidden_card()
     return card_db().by_id[card_id]
+
+
+def _hidden_copy_by_id(card_id: str) -> "CardDef":
+    return hidden_copy_of(card_db().by_id[card_id])
+
+
+def hidden_copy_of(card: CardDef) -> CardDef:
+    """The card as a copy the opponent cannot identify: it plays exactly like `card`, but the
+    opponent's unknown pool lists it as HIDDEN_COPY_ID (see `public_id`). One per card id."""
+    if card.hidden_copy:
+        return card
+    copies = card_db().hidden_copies
+    twin = copies.get(card.id)
+    if twin is None:
+        twin = CardDef.__new__(CardDef)
+        for name in CardDef.__slots__:
+            setattr(twin, name, getattr(card, name))
+        twin.hidden_copy = True
+        copies[card.id] = twin
+    return twin
+
+
+def public_id(card: CardDef) -> str:
+    """How a hidden card of a player's hand or deck shows in the opponent's unknown pool."""
+    return HIDDEN_COPY_ID if card.hidden_copy else card.id
+
+
+def pool_cards(ids, own_hand: list, rng) -> list:
+    """The cards of an opponent's unknown pool, for a determinization: a hidden copy (HIDDEN_COPY_ID)
+    becomes a copy of a random card of the observer's hand (`own_hand`), where Mind Vision took it from."""
+    db = card_db()
+    out = []
+    for c in ids:
+        if c == HIDDEN_COPY_ID:
+            if own_hand:
+                out.append(hidden_copy_of(rng.choice(own_hand)))
+                continue
+            from cardlab.engine.hearthstone.state import hidden_card
+
+            out.append(hidden_card())
+        else:
+            out.append(db.get(c))
+    return out
 
 
 def _fold(name: str) -> str:
@@ -126,6 +180,7 @@ class CardDb:
         self.by_id: dict[str, CardDef] = {}
         self.by_dbf: dict[int, CardDef] = {}
         self.by_name: dict[str, CardDef] = {}
+        self.hidden_copies: dict[str, CardDef] = {}  # card id -> its hidden copy (hidden_copy_of)
         for facts in payload["cards"]:
             card = CardDef(facts)
             self.by_id[card.id] = card
@@ -168,7 +223,7 @@ def card_db() -> CardDb:
     global _DB
     if _DB is None:
         _DB = CardDb()
-        from engine.hearthstone import cards  # attaches scripts; imported late to avoid a cycle
+        from cardlab.engine.hearthstone import cards  # attaches scripts; imported late to avoid a cycle
 
         cards.attach_all(_DB)
     return _DB

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Callable
 
-from engine.hearthstone import mechanics as mech
+from cardlab.engine.hearthstone import mechanics as mech
 
 # kind -> resolve(state, player, options, chosen_index)
 PENDING_CHOICES: dict[str, Callable] = {}

@@ -11,8 +11,8 @@ import binascii
 from dataclasses import dataclass
 from pathlib import Path
 
-from engine.core import UserError
-from engine.hearthstone.carddb import CLASSES, CardDef, CardError, card_db
+from cardlab.runtime import UserError
+from cardlab.engine.hearthstone.carddb import CLASSES, CardDef, CardError, card_db
 
 DECK_DIR = Path(__file__).with_name("decks")
 DECK_SIZE = 30

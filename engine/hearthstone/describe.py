@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine.hearthstone.state import ATTACK, CHOOSE, END_TURN, HERO_POWER, MULLIGAN, PLAY
+from cardlab.engine.hearthstone.state import ATTACK, CHOOSE, END_TURN, HERO_POWER, MULLIGAN, PLAY
 
 
 def describe_target(s, player: int, code: int) -> str:

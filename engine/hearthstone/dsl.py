@@ -12,9 +12,9 @@ from __future__ import annotations
 
 from typing import Callable, Iterable, Sequence
 
-from engine.hearthstone import mechanics as mech
-from engine.hearthstone.carddb import CardDef, CardError, card_db
-from engine.hearthstone.entities import Character, Minion
+from cardlab.engine.hearthstone import mechanics as mech
+from cardlab.engine.hearthstone.carddb import CardDef, CardError, card_db
+from cardlab.engine.hearthstone.entities import Character, Minion
 
 Effect = Callable[[mech.Ctx], None]
 Selector = Callable[[mech.Ctx], list]
@@ -409,6 +409,15 @@ def gain_mana_crystal(amount: int = 1, empty: bool = True) -> Effect:
     return _tag(run, "gain_mana_crystal")
 
 
+def add_card(card_key: str) -> Effect:
+    """Put a card in your hand (lost when the hand is full)."""
+
+    def run(ctx: mech.Ctx) -> None:
+        mech.add_to_hand(ctx.state, ctx.player, card_db().get(card_key))
+
+    return _tag(run, "add_card")
+
+
 def discard_random(count: int = 1) -> Effect:
     def run(ctx: mech.Ctx) -> None:
         hand = ctx.me.hand
@@ -450,7 +459,7 @@ def each(*effects: Effect) -> Effect:
 
 def enchant(name: str, arg_of: Callable[[mech.Ctx], object] = lambda ctx: ctx.player, to: Selector | None = None) -> Effect:
     """Attach a named enchantment (engine.hearthstone.enchants) to minions."""
-    from engine.hearthstone.enchants import add_enchant
+    from cardlab.engine.hearthstone.enchants import add_enchant
 
     def run(ctx: mech.Ctx) -> None:
         for m in _targets(ctx, to):
@@ -559,18 +568,63 @@ def aura(atk: int = 0, hp: int = 0, to: Selector = OTHER_FRIENDLY_MINIONS, charg
 
 
 # ---------------------------------------------------------------- play conditions
+# A card's play requirements come from the card data (CardDef.play_requirements, REQ_* name ->
+# parameter); a script's `requires` adds conditions the data cannot state (Totemic Call's totems).
 
-def min_enemy_minions(n: int) -> Callable:
+def _min_enemy_minions(n: int) -> Callable:
     return lambda s, player: len(s.players[1 - player].board) >= n
 
 
-def board_space(s, player: int) -> bool:
-    return len(s.players[player].board) < mech.BOARD_LIMIT
+def _min_total_minions(n: int) -> Callable:
+    return lambda s, player: len(s.players[0].board) + len(s.players[1].board) >= n
+
+
+def _minion_slots(n: int) -> Callable:
+    return lambda s, player: len(s.players[player].board) + n <= mech.BOARD_LIMIT
+
+
+def _weapon_equipped(_: int) -> Callable:
+    return lambda s, player: s.players[player].weapon is not None
+
+
+PLAY_REQUIREMENTS: dict[str, Callable[[int], Callable]] = {
+    "REQ_MINIMUM_ENEMY_MINIONS": _min_enemy_minions,
+    "REQ_MINIMUM_TOTAL_MINIONS": _min_total_minions,
+    "REQ_NUM_MINION_SLOTS": _minion_slots,
+    "REQ_WEAPON_EQUIPPED": _weapon_equipped,
+}
+
+
+def play_condition(card: CardDef) -> Callable | None:
+    """requires(state, player) for the card: its data's play requirements and its script's own condition."""
+    checks = []
+    for name, param in card.play_requirements.items():
+        make = PLAY_REQUIREMENTS.get(name)
+        if make is None:
+            raise CardError(f"{card.name} ({card.id}): play requirement {name} is not supported")
+        checks.append(make(param))
+    if card.requires is not None:
+        checks.append(card.requires)
+    if len(checks) <= 1:
+        return checks[0] if checks else None
+
+    def all_hold(s, player: int) -> bool:
+        for check in checks:
+            if not check(s, player):
+                return False
+        return True
+
+    return all_hold
 
 
 def controls(pred: CharPred) -> Callable[[mech.Ctx], bool]:
     """Condition for if_: you control a minion matching pred (not counting the source)."""
     return lambda ctx: any(pred(ctx.state, ctx.player, m) for m in ctx.me.board if m is not ctx.source)
+
+
+def has_max_mana_crystals(ctx: mech.Ctx) -> bool:
+    """Condition for if_: you already have 10 Mana Crystals."""
+    return ctx.me.max_mana >= mech.MAX_MANA
 
 
 # ---------------------------------------------------------------- card definitions

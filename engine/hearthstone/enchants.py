@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Callable
 
-from engine.hearthstone.entities import Minion
+from cardlab.engine.hearthstone.entities import Minion
 
 # name -> {event: handler(state, minion, arg, *event_args)} plus an optional "deathrattle": f(ctx, arg)
 ENCHANTMENTS: dict[str, dict[str, Callable]] = {}
@@ -22,14 +22,25 @@ def _bind(handler: Callable, arg) -> Callable:
     return lambda s, m, *args: handler(s, m, arg, *args)
 
 
+def _both(first: Callable, second: Callable) -> Callable:
+    def run(s, m, *args) -> None:
+        first(s, m, *args)
+        second(s, m, *args)
+
+    return run
+
+
 def rebuild_triggers(m: Minion) -> None:
-    """The minion's triggers = its card's (unless silenced) + its enchantments'."""
+    """The minion's triggers = its card's (unless silenced) + its enchantments', in that order:
+    on an event that several of them listen to, every one fires."""
     triggers = {} if m.silenced else dict(m.card.triggers)
     for name, arg in m.enchants:
         for event, handler in ENCHANTMENTS[name].items():
             if event != "deathrattle":
-                triggers[event] = _bind(handler, arg)
-    from engine.hearthstone.entities import NO_TRIGGERS
+                bound = _bind(handler, arg)
+                old = triggers.get(event)
+                triggers[event] = bound if old is None else _both(old, bound)
+    from cardlab.engine.hearthstone.entities import NO_TRIGGERS
 
     m.triggers = triggers or NO_TRIGGERS
 

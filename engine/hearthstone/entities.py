@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine.hearthstone.carddb import CardDef
+from cardlab.engine.hearthstone.carddb import CardDef
 
 NO_TRIGGERS: dict = {}
 

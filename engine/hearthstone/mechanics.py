@@ -8,11 +8,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.hearthstone.carddb import CardDef
-from engine.hearthstone.entities import NO_TRIGGERS, Character, Hero, Minion, Weapon
+from cardlab.engine.hearthstone.carddb import CardDef
+from cardlab.engine.hearthstone.entities import NO_TRIGGERS, Character, Hero, Minion, Weapon
 
 if TYPE_CHECKING:
-    from engine.hearthstone.state import HearthstoneState
+    from cardlab.engine.hearthstone.state import HearthstoneState
 
 BOARD_LIMIT = 7
 HAND_LIMIT = 10
@@ -262,7 +262,11 @@ def spell_power(s: "HearthstoneState", player: int) -> int:
 # ---------------------------------------------------------------- deaths
 
 def resolve_deaths(s: "HearthstoneState") -> None:
-    """Remove dead minions in play order, then run their deathrattles; repeat until stable."""
+    """Remove dead minions, then run their deathrattles in play order; repeat until stable.
+
+    A deathrattle summons into its minion's place, even when neighbours died with it: `layouts` keeps
+    each board's order with the dead minions still in it until their deathrattles have run.
+    """
     while True:
         dead = None
         for p in s.players:
@@ -274,26 +278,65 @@ def resolve_deaths(s: "HearthstoneState") -> None:
         if dead is None:
             break
         dead.sort(key=lambda m: m.uid)
-        positions = []
+        layouts = None
         for m in dead:
-            board = s.players[m.owner].board
-            i = board.index(m)
-            # Where a deathrattle summon goes: the slot among the survivors.
-            positions.append(sum(1 for x in board[:i] if not (x.pending_destroy or x.is_dead)))
+            if not m.silenced and (m.card.deathrattle is not None or m.enchants):
+                layouts = [p.board[:] for p in s.players]
+                break
         for m in dead:
             s.players[m.owner].board.remove(m)
         refresh_auras(s)
-        for m, pos in zip(dead, positions):
+        for m in dead:
             fire(s, "minion_died", m)
+            if layouts is None:
+                continue
+            _track_new_minions(s, layouts, m)
+            pos = _place_of(layouts[m.owner], s.players[m.owner].board, m)
             if m.card.deathrattle is not None and not m.silenced:
                 m.card.deathrattle(Ctx(s, m.owner, m, m.card, None, pos))
+                _track_new_minions(s, layouts, m)
+                pos = _place_of(layouts[m.owner], s.players[m.owner].board, m)
             for name, arg in m.enchants:
-                from engine.hearthstone.enchants import ENCHANTMENTS
+                from cardlab.engine.hearthstone.enchants import ENCHANTMENTS
 
                 dr = ENCHANTMENTS[name].get("deathrattle")
                 if dr is not None:
                     dr(Ctx(s, m.owner, m, m.card, None, pos), arg)
+                    _track_new_minions(s, layouts, m)
+                    pos = _place_of(layouts[m.owner], s.players[m.owner].board, m)
     check_heroes(s)
+
+
+def _place_of(layout: list, board: list, m: Minion) -> int:
+    """The board index a summon into dead minion m's place gets: the minions in play left of it."""
+    n = 0
+    for x in layout:
+        if x is m:
+            return n
+        if x in board:
+            n += 1
+    return n
+
+
+def _track_new_minions(s: "HearthstoneState", layouts: list, m: Minion) -> None:
+    """Put minions that arrived since the layouts were taken into them, between their board neighbours;
+    one that arrived next to dead minion m's place goes into it (before m), as m's deathrattle summons do."""
+    for board, layout in zip((p.board for p in s.players), layouts):
+        for q, x in enumerate(board):
+            if x in layout:
+                continue
+            lo = layout.index(board[q - 1]) + 1 if q > 0 else 0
+            hi = len(layout)
+            for y in board[q + 1:]:
+                if y in layout:
+                    hi = layout.index(y)
+                    break
+            at = hi
+            for i in range(lo, hi):
+                if layout[i] is m:
+                    at = i
+                    break
+            layout.insert(at, x)
 
 
 def check_heroes(s: "HearthstoneState") -> None:

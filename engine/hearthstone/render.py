@@ -24,3 +24,14 @@ def board_lines(s) -> list[str]:
         lines.append(hero_text(s, player))
         lines.append("   board: " + (" | ".join(minion_text(m) for m in p.board) or "(empty)"))
     return lines
+
+
+def observation_lines(s, me: int) -> list[str]:
+    """What a person sees when it is their move: both boards, both heroes, their own hand with costs."""
+    opp = 1 - me
+    return [f"Opponent {hero_text(s, opp)}; {len(s.players[opp].hand)} cards in hand",
+            "  " + (" | ".join(minion_text(m) for m in s.players[opp].board) or "(no minions)"),
+            "",
+            "  " + (" | ".join(minion_text(m) for m in s.players[me].board) or "(no minions)"),
+            f"You {hero_text(s, me)}",
+            "Hand: " + ", ".join(f"{c.name} ({s.cost(me, c)})" for c in s.players[me].hand)]

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from engine.core import Rng
-from engine.hearthstone.carddb import card_db
-from engine.hearthstone.enchants import rebuild_triggers
-from engine.hearthstone.entities import Hero, Minion, Player, Weapon
+from cardlab.engine.core import Rng
+from cardlab.engine.hearthstone.carddb import card_db
+from cardlab.engine.hearthstone.enchants import rebuild_triggers
+from cardlab.engine.hearthstone.entities import Hero, Minion, Player, Weapon
 
 SCHEMA = 1
 _MINION_FIELDS = (
@@ -57,7 +57,7 @@ def state_to_dict(s) -> dict:
 
 
 def state_from_dict(data: dict):
-    from engine.hearthstone.state import GameConfig, HearthstoneState
+    from cardlab.engine.hearthstone.state import GameConfig, HearthstoneState
 
     db = card_db()
     s = HearthstoneState.__new__(HearthstoneState)

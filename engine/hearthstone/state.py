@@ -16,10 +16,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from engine.core import Rng, State
-from engine.hearthstone import mechanics as mech
-from engine.hearthstone.carddb import MINION, SPELL, WEAPON, CardDef, card_db
-from engine.hearthstone.entities import Hero, Minion, Player, Weapon
+from cardlab.engine.core import Rng, State
+from cardlab.engine.hearthstone import mechanics as mech
+from cardlab.engine.hearthstone.carddb import MINION, SPELL, WEAPON, CardDef, card_db, pool_cards, public_id
+from cardlab.engine.hearthstone.entities import Hero, Minion, Player, Weapon
 
 END_TURN, PLAY, ATTACK, HERO_POWER, CHOOSE, MULLIGAN = 0, 1, 2, 3, 4, 5
 END_TURN_ACTION = (END_TURN,)
@@ -62,7 +62,7 @@ class HearthstoneState(State):
         s.mulligan_done = [False, False]
         s._legal = None
         s.players = []
-        from engine.hearthstone.carddb import HERO_POWER_IDS
+        from cardlab.engine.hearthstone.carddb import HERO_POWER_IDS
 
         for seat, (name, hero_class, cards) in enumerate(decks):
             hero = Hero(s.new_uid(), seat, hero_class, config.hero_health)
@@ -101,6 +101,14 @@ class HearthstoneState(State):
     @property
     def current_player(self) -> int:
         return -1 if self.terminal else self.current
+
+    @property
+    def turn_number(self) -> int:
+        return self.turn
+
+    @property
+    def num_players(self) -> int:
+        return 2
 
     def is_terminal(self) -> bool:
         return self.terminal
@@ -341,7 +349,7 @@ class HearthstoneState(State):
     def _choose(self, option: int) -> None:
         kind, options = self.pending
         self.pending = None
-        from engine.hearthstone.choices import PENDING_CHOICES
+        from cardlab.engine.hearthstone.choices import PENDING_CHOICES
 
         PENDING_CHOICES[kind](self, self.current, options, option)
         mech.resolve_deaths(self)
@@ -422,7 +430,7 @@ class HearthstoneState(State):
                 p.unknown_pool = tuple(sorted(c.id for c in p.deck))
                 p.deck = [hidden] * len(p.deck)
             else:
-                p.unknown_pool = tuple(sorted(c.id for c in p.hand + p.deck)) if p.unknown_pool is None else p.unknown_pool
+                p.unknown_pool = tuple(sorted(public_id(c) for c in p.hand + p.deck)) if p.unknown_pool is None else p.unknown_pool
                 p.hand = [hidden] * len(p.hand)
                 p.deck = [hidden] * len(p.deck)
         if s.pending is not None and s.current != player:
@@ -439,7 +447,7 @@ class HearthstoneState(State):
                 p.deck = pool
             else:
                 if p.unknown_pool is not None:
-                    pool = [db.get(c) for c in p.unknown_pool]
+                    pool = pool_cards(p.unknown_pool, s.players[player].hand, rng)
                 else:
                     pool = p.hand + p.deck
                 rng.shuffle(pool)
@@ -451,21 +459,34 @@ class HearthstoneState(State):
         s._legal = None
         return s
 
+    # ------------------------------------------------------------ search hooks
+
+    def search_keys(self, player: int, dominance: bool = True):
+        """Transposition, dominance, symmetry and public keys for a search of `player`'s turn from here."""
+        from cardlab.engine.hearthstone.keys import HearthstoneSearchKeys
+
+        return HearthstoneSearchKeys(self, player, dominance)
+
+    def end_turn_action(self):
+        """The action that ends the turn now, or None (a pending choice must be answered first)."""
+        legal = self._legal if self._legal is not None else self.legal_actions()
+        return END_TURN_ACTION if END_TURN_ACTION in legal else None
+
     # ------------------------------------------------------------ text and serialisation
 
     def action_to_string(self, action: tuple) -> str:
-        from engine.hearthstone.describe import describe_action
+        from cardlab.engine.hearthstone.describe import describe_action
 
         return describe_action(self, action)
 
     def to_dict(self) -> dict:
-        from engine.hearthstone.serialize import state_to_dict
+        from cardlab.engine.hearthstone.serialize import state_to_dict
 
         return state_to_dict(self)
 
     @classmethod
     def from_dict(cls, data: dict) -> "HearthstoneState":
-        from engine.hearthstone.serialize import state_from_dict
+        from cardlab.engine.hearthstone.serialize import state_from_dict
 
         return state_from_dict(data)
 

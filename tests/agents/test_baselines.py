@@ -6,14 +6,14 @@ import math
 
 import pytest
 
-from agents.baselines import (AGENTS, FaceAgent, GreedyAgent, TradingAgent, best_attack, first_play, plan_cards,
+from cardlab.agents.hearthstone.baselines import (AGENTS, FaceAgent, GreedyAgent, TradingAgent, best_attack, first_play, plan_cards,
                               target_intent)
-from agents.heuristics import greedy_score, minion_value, rho, style_for_class, value
-from agents.random_agents import RandomAgent
-from agents.registry import available, make_agent
-from engine.core import UserError
-from engine.hearthstone import HearthstoneGame, card_db
-from engine.hearthstone.state import ATTACK, END_TURN_ACTION, HERO_POWER, PLAY
+from cardlab.engine.hearthstone.heuristics import greedy_score, minion_value, rho, style_for_class, value
+from cardlab.agents.random_agents import RandomAgent
+from cardlab.agents.registry import available, make_agent
+from cardlab.runtime import UserError
+from cardlab.engine.hearthstone import HearthstoneGame, card_db
+from cardlab.engine.hearthstone.state import ATTACK, END_TURN_ACTION, HERO_POWER, PLAY
 from tests.engine.hs import make_state, minion
 
 AGENT_SPECS = ["face", "trading", "greedy", "greedy:style=aggro", "greedy:style=ramp"]

@@ -7,16 +7,19 @@ from pathlib import Path
 
 import pytest
 
-from engine.core import Rng, UserError
-from engine.hearthstone import HearthstoneGame
-from engine.hearthstone.state import ATTACK, PLAY
+from cardlab.engine.core import Rng
+
+from cardlab.runtime import UserError
+from cardlab.engine.hearthstone import HearthstoneGame
+from cardlab.engine.hearthstone.state import ATTACK, PLAY
 from tests.engine.hs import make_state, minion
 
-from agents.registry import make_agent
-from agents.search import RhoEvaluator, TurnTree, TurnTreeSearch, make_evaluator
-from agents.search.agent import replay
-from agents.search.evaluators import GreedyEvaluator
-from agents.search.keys import dominance_parts, dominates, state_key
+from cardlab.agents.registry import make_agent
+from cardlab.agents.search import TurnTree, TurnTreeSearch, make_evaluator
+from cardlab.agents.hearthstone.evaluators import RhoEvaluator
+from cardlab.agents.search.agent import replay
+from cardlab.agents.hearthstone.evaluators import GreedyEvaluator
+from cardlab.engine.hearthstone.keys import dominance_parts, dominates, state_key
 
 
 def search(state, prune="dominance", algo="dfs", evaluator=None, **budget):
@@ -169,7 +172,7 @@ def test_agent_replans_when_the_observation_differs():
 
 @pytest.mark.parametrize("spec", ["search:max_nodes=1500,max_ms=0", "search:max_nodes=1500,max_ms=0,algo=best,k=2,eval=greedy"])
 def test_full_games_only_legal_actions(spec):
-    from engine.hearthstone.decks import deck_pool
+    from cardlab.engine.hearthstone.decks import deck_pool
 
     basic = deck_pool("basic")
     for g, decks in enumerate([("liege", "liege"), (basic[0], basic[5])]):
@@ -236,7 +239,7 @@ def test_evaluators_are_batched_and_score_terminals():
 
 
 def test_benchmark_reports_its_fields():
-    from benchmarks.search_bench import run
+    from cardlab.benchmarks.search_bench import run
 
     result = run(positions=4, seed=1, cap=3000)
     assert result["positions"] == 4 and result["compared"] + result["capped"] == 4

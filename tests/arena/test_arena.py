@@ -6,11 +6,11 @@ import json
 
 import pytest
 
-from arena import gamelog
-from arena.match import DeckChoice, run_match
-from arena.stats import percentile, wilson_interval
+from cardlab.arena import gamelog
+from cardlab.arena.match import run_match
+from cardlab.arena.stats import percentile, wilson_interval
 from cardlab.cli import main
-from engine.core import UserError
+from cardlab.runtime import UserError
 
 
 def test_wilson_interval_known_values():
@@ -28,7 +28,7 @@ def test_percentile_nearest_rank():
 
 
 def test_match_is_reproducible_for_any_worker_count():
-    decks = DeckChoice.from_options(deck="liege")
+    decks = "hearthstone:deck=liege"
     one = run_match(("trading", "random-action"), decks, 24, workers=1, seed=5).to_json()
     two = run_match(("trading", "random-action"), decks, 24, workers=2, seed=5).to_json()
     keys = ("wins", "draws", "errors", "mean_turns")
@@ -38,19 +38,21 @@ def test_match_is_reproducible_for_any_worker_count():
 
 
 def test_first_player_alternates_and_decks_follow_agents(tmp_path):
-    decks = DeckChoice.from_options(decks=["basic-warrior", "basic-mage"])
-    run_match(("random", "random"), decks, 4, seed=1, log_dir=tmp_path, keep_logs=True)
+    run_match(("random", "random"), "hearthstone:decks=basic-warrior,basic-mage", 4, seed=1, log_dir=tmp_path,
+              keep_logs=True)
     logs = sorted(tmp_path.glob("*.json"))
     assert len(logs) == 4
     for i, path in enumerate(logs):
         log = gamelog.load(path)
-        a_seat = log["result"]["a_seat"]
+        a_seat = log["roles"].index(0)
         assert a_seat == i % 2
-        assert log["decks"][a_seat]["class"] == "WARRIOR" and log["decks"][1 - a_seat]["class"] == "MAGE"
+        *_, (final, _) = list(gamelog.replay_states(log))
+        assert final.players[a_seat].hero.card_class == "WARRIOR"
+        assert final.players[1 - a_seat].hero.card_class == "MAGE"
 
 
 def test_saved_game_replays_to_the_same_result(tmp_path, capsys):
-    decks = DeckChoice.from_options(deck="liege")
+    decks = "hearthstone:deck=liege"
     run_match(("greedy", "trading"), decks, 1, seed=3, log_dir=tmp_path, keep_logs=True)
     path = next(tmp_path.glob("*.json"))
     log = gamelog.load(path)
@@ -77,6 +79,10 @@ def test_arena_json_reports_interval(capsys):
     (["arena", "greedy:style=sideways", "random"], "style"),
     (["arena", "random:depth=3", "random"], "unknown option 'depth'"),
     (["arena", "random", "random", "--deck", "liege", "--deck-pool", "basic"], "only one of"),
+    (["arena", "random", "random", "--game", "chess"], "unknown game 'chess'"),
+    (["arena", "random", "random", "--game", "hearthstone:colour=red"], "unknown option 'colour'"),
+    (["arena", "random", "random", "--game", "hearthstone:max_turns=many"], "should be a int"),
+    (["arena", "random", "random", "--log-dir", "pyproject.toml"], "is a file"),
     (["replay", "missing-file.json"], "does not exist"),
 ])
 def test_cli_errors_are_one_line_and_exit_2(argv, needle, capsys):
@@ -93,7 +99,7 @@ def test_corrupt_game_log_is_a_clear_error(tmp_path):
 
 
 def test_agent_errors_are_counted_not_fatal(tmp_path, monkeypatch):
-    from agents.random_agents import RandomAgent
+    from cardlab.agents.random_agents import RandomAgent
 
     calls = {"n": 0}
     original = RandomAgent.act
@@ -105,7 +111,7 @@ def test_agent_errors_are_counted_not_fatal(tmp_path, monkeypatch):
         return original(self, obs)
 
     monkeypatch.setattr(RandomAgent, "act", flaky)
-    report = run_match(("random", "random-action"), DeckChoice.from_options(deck="liege"), 3, seed=2, log_dir=tmp_path)
+    report = run_match(("random", "random-action"), "hearthstone:deck=liege", 3, seed=2, log_dir=tmp_path)
     assert report.errors == 1 and len(report.error_logs) == 1
     log = gamelog.load(report.error_logs[0])
     assert "boom" in log["error"]

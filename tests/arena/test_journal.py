@@ -6,8 +6,8 @@ import json
 
 import pytest
 
-from arena.match import DeckChoice, run_match
-from engine.core import UserError
+from cardlab.arena.match import run_match
+from cardlab.runtime import UserError
 
 from tests.interrupting import ctrl_c_when
 
@@ -22,7 +22,7 @@ def _same(a: dict, b: dict) -> bool:
 
 @pytest.mark.parametrize("workers", [1, 2])
 def test_resumed_match_reports_what_an_uninterrupted_one_does(tmp_path, workers):
-    decks = DeckChoice.from_options(deck="liege")
+    decks = "hearthstone:deck=liege"
     whole = run_match(SPECS, decks, 20, seed=3).to_json()
     journal = tmp_path / "m.jsonl"
     part = run_match(SPECS, decks, 7, seed=3, journal=journal, workers=workers)
@@ -34,7 +34,7 @@ def test_resumed_match_reports_what_an_uninterrupted_one_does(tmp_path, workers)
 
 
 def test_a_line_cut_by_a_kill_is_replayed_and_other_matches_are_refused(tmp_path):
-    decks = DeckChoice.from_options(deck="liege")
+    decks = "hearthstone:deck=liege"
     journal = tmp_path / "m.jsonl"
     run_match(SPECS, decks, 6, seed=3, journal=journal)
     text = journal.read_text()
@@ -43,7 +43,7 @@ def test_a_line_cut_by_a_kill_is_replayed_and_other_matches_are_refused(tmp_path
     assert report.played == 1 and _same(report.to_json(), run_match(SPECS, decks, 6, seed=3).to_json())
     with pytest.raises(UserError, match="another match.*seed"):
         run_match(SPECS, decks, 6, seed=4, journal=journal)
-    journal.write_text(text.replace('"winner"', '"w"', 1))
+    journal.write_text(text.replace('"returns"', '"w"', 1))
     with pytest.raises(UserError, match="line 2"):
         run_match(SPECS, decks, 6, seed=3, journal=journal)
     other = tmp_path / "x.jsonl"

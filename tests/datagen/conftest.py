@@ -1,6 +1,6 @@
 import pytest
 
-from datagen.runner import DatagenSettings, generate
+from cardlab.datagen.runner import DatagenSettings, generate
 
 FAST = ("random-action", "random-action")
 

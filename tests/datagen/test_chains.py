@@ -1,7 +1,7 @@
 import numpy as np
 
-from datagen.chains import ChainRecorder, ThreatColour, _Raw, colour_of, discounted_labels
-from datagen.encoders import get_encoder
+from cardlab.datagen.chains import ChainRecorder, ThreatColour, _Raw, colour_of, discounted_labels
+from cardlab.engine.hearthstone.features import get_encoder
 
 
 def test_discounted_labels():

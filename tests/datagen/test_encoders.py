@@ -1,10 +1,12 @@
 import numpy as np
 import pytest
 
-from engine.core import Rng, UserError
-from engine.hearthstone import HearthstoneGame
+from cardlab.engine.core import Rng
 
-from datagen.encoders import available, get_encoder
+from cardlab.runtime import UserError
+from cardlab.engine.hearthstone import HearthstoneGame
+
+from cardlab.engine.hearthstone.features import available, get_encoder
 
 
 def midgame_states(n=30, seed=3):

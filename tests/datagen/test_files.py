@@ -4,12 +4,12 @@ import h5py
 import numpy as np
 import pytest
 
-from engine.core import UserError
-from engine.hearthstone.state import HearthstoneState
+from cardlab.runtime import UserError
+from cardlab.engine.hearthstone.state import HearthstoneState
 
-from datagen.encoders import get_encoder
-from datagen.reader import ChainData, check_file
-from datagen.runner import DatagenSettings, generate
+from cardlab.engine.hearthstone.features import get_encoder
+from cardlab.datagen.reader import ChainData, check_file
+from cardlab.datagen.runner import DatagenSettings, generate
 
 from tests.datagen.conftest import FAST
 

@@ -11,8 +11,8 @@ import h5py
 import numpy as np
 import pytest
 
-from datagen.reader import ChainData, check_file
-from datagen.runner import DatagenSettings, generate
+from cardlab.datagen.reader import ChainData, check_file
+from cardlab.datagen.runner import DatagenSettings, generate
 
 from tests.datagen.conftest import FAST
 

@@ -2,10 +2,10 @@ import importlib.util
 
 import pytest
 
-from engine.core import UserError
+from cardlab.runtime import UserError
 
-from datagen.reader import ChainData
-from datagen.runner import DatagenSettings, generate
+from cardlab.datagen.reader import ChainData
+from cardlab.datagen.runner import DatagenSettings, generate
 
 from tests.datagen.conftest import FAST
 

@@ -22,7 +22,7 @@ def _quiet():
 @pytest.fixture(scope="session")
 def trained_q57(tmp_path_factory):
     """A q57 model trained for a few hundred episodes on CPU (about 5 s), with its output folder."""
-    from train.dqn import DQNConfig, train_dqn
+    from cardlab.train.dqn import DQNConfig, train_dqn
 
     out = tmp_path_factory.mktemp("q57")
     cfg = DQNConfig(variant="q57", reward="shaped", gamma=0.8, games=500, eps_decay_steps=1500, seed=0, eval_episodes=0)

@@ -3,13 +3,12 @@
 import pytest
 import torch
 
-from agents.board_model import CLASSIFIER_FEATURES, FEATURES, N8, N57
-from agents.q_agents import export_checkpoint, load_board_model
-from agents.registry import make_agent
-from arena.match import DeckChoice, play_game
-from engine.core import UserError
-from engine.hearthstone.state import GameConfig
-from models.qnet import QNetwork, TargetClassifier
+from cardlab.engine.hearthstone.features.board import CLASSIFIER_FEATURES, FEATURES, N8, N57
+from cardlab.agents.hearthstone.q_agents import export_checkpoint, load_board_model
+from cardlab.agents.registry import make_agent
+from cardlab.arena.play import play_game
+from cardlab.runtime import UserError
+from cardlab.models.qnet import QNetwork, TargetClassifier
 
 
 @pytest.fixture(scope="module")
@@ -21,10 +20,9 @@ def q8_ckpt(tmp_path_factory):
 
 
 def _play(spec_a, spec_b, games=4, seed=3):
-    decks = DeckChoice.from_options()
     for i in range(games):
-        r = play_game((spec_a, spec_b), decks, GameConfig(), seed, i)
-        assert r.winner != "error", r.error
+        r = play_game("hearthstone", (spec_a, spec_b), seed, i)
+        assert r.ok, r.error
         assert r.turns > 2
 
 
@@ -39,10 +37,10 @@ def test_q8_agent_plays_legal_games(q8_ckpt):
 
 
 def test_q57_beats_random_in_the_full_game(trained_q57):
-    from arena.match import run_match
+    from cardlab.arena.match import run_match
 
     _, _, out = trained_q57
-    report = run_match((f"q57:ckpt={out / 'q57.pt'}", "random"), DeckChoice.from_options(), 10, seed=5)
+    report = run_match((f"q57:ckpt={out / 'q57.pt'}", "random"), "hearthstone", 10, seed=5)
     assert report.errors == 0 and report.wins["A"] >= 8
 
 
@@ -63,10 +61,10 @@ def test_value_leaf_adds_rho_for_shaped_models(trained_q57):
     """leaf=value scores a card-play leaf as rho(leaf) + max Q (shaped Q counts only future rho gains)."""
     import numpy as np
 
-    from agents.board_model import encode_board
-    from agents.heuristics import rho
-    from agents.q_agents import play_sequences
-    from engine.hearthstone import HearthstoneGame
+    from cardlab.engine.hearthstone.features.board import encode_board
+    from cardlab.engine.hearthstone.heuristics import rho
+    from cardlab.agents.hearthstone.q_agents import play_sequences
+    from cardlab.engine.hearthstone import HearthstoneGame
 
     _, _, out = trained_q57
     agent = make_agent(f"q57:ckpt={out / 'q57.pt'},leaf=value")

@@ -1,7 +1,7 @@
-from engine.core import Rng
-from engine.hearthstone.board_game import BoardGameState, random_board_state, random_position
-from engine.hearthstone.decks import load_deck
-from engine.hearthstone.state import ATTACK, END_TURN_ACTION
+from cardlab.engine.core import Rng
+from cardlab.engine.hearthstone.board_game import BoardGameState, random_board_state, random_position
+from cardlab.engine.hearthstone.decks import load_deck
+from cardlab.engine.hearthstone.state import ATTACK, END_TURN_ACTION
 
 DECK = load_deck("liege").as_tuple()
 

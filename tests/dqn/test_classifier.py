@@ -1,9 +1,9 @@
 import numpy as np
 import pytest
 
-from datagen.attacks import read_attacks, write_attacks
-from engine.core import UserError
-from train.target_classifier import split_by_game, train_classifier
+from cardlab.datagen.attacks import read_attacks, write_attacks
+from cardlab.runtime import UserError
+from cardlab.train.target_classifier import split_by_game, train_classifier
 
 
 def test_attacks_file_resumes_and_classifier_trains(tmp_path):

@@ -4,7 +4,7 @@ import pytest
 import torch
 
 from cardlab.commands import train_dqn
-from engine.core import UserError
+from cardlab.runtime import UserError
 
 
 def _args(*argv):

@@ -4,9 +4,9 @@ import numpy as np
 import pytest
 import torch
 
-from agents.q_agents import load_board_model
-from engine.core import UserError
-from train.dqn import DQNConfig, DQNModule, NStepWriter, ReplayBuffer, evaluate, greedy_policy, train_dqn
+from cardlab.agents.hearthstone.q_agents import load_board_model
+from cardlab.runtime import UserError
+from cardlab.train.dqn import DQNConfig, DQNModule, NStepWriter, ReplayBuffer, evaluate, greedy_policy, train_dqn
 
 
 def test_short_training_beats_random_policy(trained_q57):
@@ -118,7 +118,7 @@ def test_bad_config_is_a_user_error():
 def test_trading_positions_start_from_played_turns_and_are_seeded():
     """positions=trading: episodes start after the player to move has played its cards, as the hand model's leaves
     do, so fresh minions that cannot attack yet appear on the learner's board; the same seed gives the same boards."""
-    from train.dqn import BoardEnv
+    from cardlab.train.dqn import BoardEnv
 
     def boards(positions: str, seed: int) -> list:
         env = BoardEnv(DQNConfig(positions=positions, reward="terminal"), seed)

@@ -5,13 +5,13 @@ import torch
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from agents.board_model import (END8, END57, N8, N57, attack_to_index57, board_actions, encode_board, index57_to_action,
+from cardlab.engine.hearthstone.features.board import (END8, END57, N8, N57, attack_to_index57, board_actions, encode_board, index57_to_action,
                                 mask8, mask57, target_mask)
-from agents.q_agents import pick_target
-from engine.core import Rng
-from engine.hearthstone.board_game import random_board_state
-from engine.hearthstone.decks import load_deck
-from models.qnet import TargetClassifier, masked_argmax, masked_max, masked_mean
+from cardlab.agents.hearthstone.q_agents import pick_target
+from cardlab.engine.core import Rng
+from cardlab.engine.hearthstone.board_game import random_board_state
+from cardlab.engine.hearthstone.decks import load_deck
+from cardlab.models.qnet import TargetClassifier, masked_argmax, masked_max, masked_mean
 
 DECK = load_deck("liege").as_tuple()
 CLASSIFIER = TargetClassifier(86 + 7)

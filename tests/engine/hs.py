@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from engine.hearthstone import card_db
-from engine.hearthstone import mechanics as mech
-from engine.hearthstone.entities import Minion
-from engine.hearthstone.state import ATTACK, HERO_POWER, PLAY, GameConfig, HearthstoneState
+from cardlab.engine.hearthstone import card_db
+from cardlab.engine.hearthstone import mechanics as mech
+from cardlab.engine.hearthstone.entities import Minion
+from cardlab.engine.hearthstone.state import ATTACK, HERO_POWER, PLAY, GameConfig, HearthstoneState
 
 FILLER = "Chillwind Yeti"
 

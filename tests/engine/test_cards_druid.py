@@ -106,9 +106,25 @@ def test_wild_growth_gains_an_empty_crystal():
     end_turn(s)
     end_turn(s)
     assert s.players[0].max_mana == 7
-    full = make_state(DRUID, hands=(["Wild Growth"], []), mana=10)
-    play(full, "Wild Growth")
-    assert full.players[0].max_mana == 10
+
+
+def test_wild_growth_at_ten_crystals_gives_excess_mana():
+    s = make_state(DRUID, hands=(["Wild Growth"], []), mana=10)
+    play(s, "Wild Growth")
+    me = s.players[0]
+    assert me.max_mana == 10 and me.mana == 8
+    (excess,) = me.hand
+    assert (excess.name, excess.cost, excess.type) == ("Excess Mana", 0, "SPELL")
+    assert excess.text.startswith("Draw a card.")
+    deck = len(me.deck)
+    play(s, "Excess Mana")
+    assert me.mana == 8 and len(me.deck) == deck - 1 and len(me.hand) == 1
+
+
+def test_wild_growth_at_nine_crystals_gains_the_tenth():
+    s = make_state(DRUID, hands=(["Wild Growth"], []), mana=9)
+    play(s, "Wild Growth")
+    assert s.players[0].max_mana == 10 and s.players[0].hand == []
 
 
 def test_ironbark_protector_is_an_eight_eight_taunt():

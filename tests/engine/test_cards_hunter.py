@@ -1,8 +1,8 @@
 """Every Basic Hunter card."""
 
-from engine.hearthstone import card_db
-from engine.hearthstone import mechanics as mech
-from engine.hearthstone.state import CHOOSE, PLAY
+from cardlab.engine.hearthstone import card_db
+from cardlab.engine.hearthstone import mechanics as mech
+from cardlab.engine.hearthstone.state import CHOOSE, PLAY
 from tests.engine.hs import attack, can_play, end_turn, hero_power, make_state, minion, play
 
 HUNTER = ("HUNTER", "MAGE")
@@ -58,12 +58,15 @@ def test_multi_shot_hits_two_different_enemy_minions():
         assert s.players[1].hero.health == 30 and s.players[0].board[0].health == 5
 
 
-def test_multi_shot_needs_an_enemy_minion_and_hits_a_lone_one():
+def test_multi_shot_needs_two_enemy_minions():
     s = make_state(HUNTER, hands=(["Multi-Shot"], []), boards=(["Chillwind Yeti"], []))
     assert not can_play(s, "Multi-Shot")
-    s = make_state(HUNTER, hands=(["Multi-Shot"], []), boards=((), ["Chillwind Yeti"]))
+    s = make_state(HUNTER, hands=(["Multi-Shot"], []), boards=(["Chillwind Yeti"], ["Chillwind Yeti"]))
+    assert not can_play(s, "Multi-Shot")  # your own minions do not count
+    s = make_state(HUNTER, hands=(["Multi-Shot"], []), boards=((), ["Chillwind Yeti", "Bloodfen Raptor"]))
     play(s, "Multi-Shot")
-    assert minion(s, 1, "Chillwind Yeti").health == 2 and s.players[1].hero.health == 30
+    assert [(m.card.name, m.health) for m in s.players[1].board] == [("Chillwind Yeti", 2)]
+    assert s.players[1].hero.health == 30
 
 
 def _tracking_state(deck_ids):
@@ -99,7 +102,7 @@ def test_tracking_with_a_short_or_empty_deck():
 
 
 def test_tracking_pending_choice_survives_clone_and_serialisation():
-    from engine.hearthstone.state import HearthstoneState
+    from cardlab.engine.hearthstone.state import HearthstoneState
 
     s = _tracking_state(["Wisp", "Chillwind Yeti", "Bloodfen Raptor"])
     play(s, "Tracking")

@@ -55,6 +55,14 @@ def test_mirror_image_summons_two_taunts():
     assert [(m.attack, m.health, m.taunt) for m in s.players[0].board] == [(0, 2, True)] * 2
 
 
+def test_mirror_image_needs_a_free_board_slot_and_fills_what_is_left():
+    s = make_state(hands=(["Mirror Image"], []), boards=(["Wisp"] * 7, []))
+    assert not can_play(s, "Mirror Image")
+    s = make_state(hands=(["Mirror Image"], []), boards=(["Wisp"] * 6, []))
+    play(s, "Mirror Image")
+    assert [m.card.name for m in s.players[0].board] == ["Wisp"] * 6 + ["Mirror Image"]
+
+
 def test_polymorph_turns_minion_into_sheep():
     s = make_state(hands=(["Polymorph"], []), boards=((), ["Boulderfist Ogre"]))
     play(s, "Polymorph", minion(s, 1, "Boulderfist Ogre"))

@@ -2,9 +2,9 @@
 
 import pytest
 
-from engine.hearthstone import card_db
-from engine.hearthstone import mechanics as mech
-from engine.hearthstone.state import ATTACK, GameConfig
+from cardlab.engine.hearthstone import card_db
+from cardlab.engine.hearthstone import mechanics as mech
+from cardlab.engine.hearthstone.state import ATTACK, GameConfig
 from tests.engine.hs import attack, can_play, end_turn, hero_power, make_state, minion, play
 
 ALL = GameConfig(positions="all")
@@ -108,6 +108,20 @@ def test_spell_damage_stacks_and_ignores_hero_power_and_battlecries():
     assert s.players[1].hero.health == 24  # a battlecry is not a spell
     hero_power(s, "enemy hero")
     assert s.players[1].hero.health == 23  # neither is a hero power
+
+
+def test_malygos_has_spell_damage_five():
+    s = make_state(hands=(["Moonfire", "Malygos"], []), boards=((), ["Boulderfist Ogre"]))
+    play(s, "Malygos")
+    assert stats(minion(s, 0, "Malygos")) == (4, 12)
+    play(s, "Moonfire", "enemy hero")
+    assert s.players[1].hero.health == 24  # 30 - (1 + 5)
+
+
+def test_malygos_spell_damage_stacks_with_other_spell_damage():
+    s = make_state(hands=(["Arcane Explosion"], []), boards=(["Malygos", "Kobold Geomancer"], ["Malygos"]))
+    play(s, "Arcane Explosion")
+    assert minion(s, 1, "Malygos").health == 12 - 7  # 1 + 5 + 1; the enemy's Malygos adds nothing
 
 
 def test_spell_damage_gone_when_minion_dies():

@@ -3,8 +3,8 @@ triggers, adjacency auras and "can't attack" (engine/hearthstone/cards/neutral_c
 
 import pytest
 
-from engine.hearthstone import card_db
-from engine.hearthstone.state import ATTACK
+from cardlab.engine.hearthstone import card_db
+from cardlab.engine.hearthstone.state import ATTACK
 from tests.engine.hs import attack, can_play, end_turn, hero_power, make_state, minion, play
 
 
@@ -18,7 +18,7 @@ def test_module_cards_are_implemented():
         "Amani Berserker", "Raging Worgen", "Ironbeak Owl", "Spellbreaker", "Worgen Infiltrator", "Argent Squire",
         "Loot Hoarder", "Harvest Golem", "Leper Gnome", "Young Priestess", "Knife Juggler", "Armorsmith",
         "Cult Master", "Dire Wolf Alpha", "Earthen Ring Farseer", "Ancient Watcher", "Thrallmar Farseer",
-        "Jungle Panther", "Scarlet Crusader",
+        "Jungle Panther", "Scarlet Crusader", "Doomsayer", "Demolisher",
     ]
     db = card_db()
     assert [n for n in names if not db.get(n).implemented] == []
@@ -254,3 +254,24 @@ def test_scarlet_crusader_divine_shield():
     assert crusader.health == 1 and not crusader.divine_shield
     play(s, "Arcane Explosion")
     assert s.players[1].board == []
+
+
+def test_doomsayer_destroys_all_minions_at_the_start_of_its_owners_turn():
+    s = make_state(hands=(["Doomsayer"], []), boards=(["Chillwind Yeti"], ["Boulderfist Ogre"]))
+    play(s, "Doomsayer")
+    assert len(s.players[0].board) == 2 and len(s.players[1].board) == 1
+    end_turn(s)  # the opponent's turn starts: not Doomsayer's
+    assert len(s.players[0].board) == 2 and len(s.players[1].board) == 1
+    end_turn(s)
+    assert s.players[0].board == [] and s.players[1].board == []
+
+
+def test_demolisher_deals_two_to_a_random_enemy_at_the_start_of_its_owners_turn():
+    for seed in range(8):
+        s = make_state(boards=(["Demolisher"], ["Chillwind Yeti"]), seed=seed)
+        end_turn(s)
+        assert s.players[0].hero.health == 30 and s.players[1].hero.health == 30  # not on the enemy's turn
+        end_turn(s)
+        hit = [s.players[1].hero.damage] + [m.damage for m in s.players[1].board]
+        assert sorted(hit) == [0, 2]
+        assert s.players[0].hero.damage == 0 and minion(s, 0, "Demolisher").damage == 0

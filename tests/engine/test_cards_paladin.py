@@ -2,7 +2,7 @@
 
 import pytest
 
-from engine.hearthstone import card_db
+from cardlab.engine.hearthstone import card_db
 from tests.engine.hs import attack, can_play, end_turn, hero_power, make_state, minion, play
 
 
@@ -124,7 +124,7 @@ def test_humility_overrides_this_turn_attack_and_keeps_later_auras():
 
 
 def test_humility_is_removed_by_silence():
-    from engine.hearthstone import mechanics as mech
+    from cardlab.engine.hearthstone import mechanics as mech
 
     s = paladin(hands=(["Humility"], []), boards=((), ["Boulderfist Ogre"]))
     ogre = minion(s, 1, "Boulderfist Ogre")
@@ -134,8 +134,8 @@ def test_humility_is_removed_by_silence():
 
 
 def test_dsl_set_attack_overrides_this_turn_attack():
-    from engine.hearthstone import dsl
-    from engine.hearthstone import mechanics as mech
+    from cardlab.engine.hearthstone import dsl
+    from cardlab.engine.hearthstone import mechanics as mech
 
     s = paladin(boards=(["Boulderfist Ogre"], []))
     ogre = minion(s, 0, "Boulderfist Ogre")

@@ -59,10 +59,13 @@ def test_mind_control_needs_an_enemy_minion():
     assert not can_play(s, "Mind Control")
 
 
-def test_mind_control_with_full_board_destroys_the_minion():
+def test_mind_control_needs_a_free_board_slot():
     s = priest(hands=(["Mind Control"], []), boards=(["Bloodfen Raptor"] * 7, ["Boulderfist Ogre"]))
-    play(s, "Mind Control", minion(s, 1, "Boulderfist Ogre"))
-    assert s.players[1].board == [] and len(s.players[0].board) == 7
+    assert not can_play(s, "Mind Control")
+    s = priest(hands=(["Mind Control"], []), boards=(["Bloodfen Raptor"] * 6, ["Boulderfist Ogre"]))
+    ogre = minion(s, 1, "Boulderfist Ogre")
+    play(s, "Mind Control", ogre)
+    assert s.players[1].board == [] and len(s.players[0].board) == 7 and s.players[0].board[-1] is ogre
 
 
 def test_mind_vision_copies_a_card_from_enemy_hand():

@@ -193,7 +193,7 @@ def test_si7_agent_combo_ignores_spell_damage():
 
 
 def test_si7_agent_without_combo_is_played_without_target():
-    from engine.hearthstone.state import PLAY
+    from cardlab.engine.hearthstone.state import PLAY
 
     s = make_state(ROGUES, hands=(["SI:7 Agent"], []))
     plays = [a for a in s.legal_actions() if a[0] == PLAY]

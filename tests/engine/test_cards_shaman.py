@@ -2,7 +2,7 @@
 
 import pytest
 
-from engine.hearthstone.state import PLAY
+from cardlab.engine.hearthstone.state import PLAY
 from tests.engine.hs import attack, can_play, end_turn, hero_power, make_state, minion, play
 
 SHAMAN = ("SHAMAN", "SHAMAN")
@@ -305,8 +305,16 @@ def test_dust_devil_windfury_and_overload_two():
     assert s.players[1].hero.health == 24
 
 
+@pytest.mark.parametrize("name, amount", [("Stormforged Axe", 1), ("Doomhammer", 2)])
+def test_overload_weapons(name, amount):
+    s = shaman_state(hands=([name], []))
+    play(s, name)
+    assert s.players[0].weapon.card.name == name
+    assert overload_after_round(s) == 10 - amount
+
+
 def test_overload_state_survives_clone_and_serialisation():
-    from engine.hearthstone.state import HearthstoneState
+    from cardlab.engine.hearthstone.state import HearthstoneState
 
     s = shaman_state(hands=(["Lightning Bolt"], []))
     play(s, "Lightning Bolt", "enemy hero")

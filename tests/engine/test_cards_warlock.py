@@ -1,6 +1,6 @@
 """Every Basic Warlock card and Life Tap."""
 
-from engine.hearthstone.state import ATTACK, HearthstoneState
+from cardlab.engine.hearthstone.state import ATTACK, HearthstoneState
 from tests.engine.hs import attack, can_play, end_turn, hero_power, make_state, minion, play
 
 WARLOCK = ("WARLOCK", "WARLOCK")
@@ -92,7 +92,7 @@ def test_corruption_cast_by_second_player():
 
 
 def test_corruption_removed_by_silence():
-    from engine.hearthstone import mechanics as mech
+    from cardlab.engine.hearthstone import mechanics as mech
 
     s = warlock_state(hands=(["Corruption"], []), boards=((), ["Boulderfist Ogre"]))
     play(s, "Corruption", minion(s, 1, "Boulderfist Ogre"))
@@ -199,3 +199,22 @@ def test_voidwalker_taunt():
     assert (vw.attack, vw.health, vw.taunt) == (1, 3, True)
     end_turn(s)
     assert [a for a in s.legal_actions() if a[0] == ATTACK] == [(ATTACK, 1, 9)]
+
+
+def test_corrupted_demolisher_keeps_its_own_start_of_turn_trigger():
+    """Corruption and Demolisher both trigger at the start of a turn: the enchantment's trigger
+    does not replace the card's own."""
+    s = warlock_state(hands=(["Corruption"], []), boards=((), ["Demolisher"]))
+    play(s, "Corruption", minion(s, 1, "Demolisher"))
+    end_turn(s)  # the Demolisher's turn: it hits the only enemy, the warlock's hero
+    assert s.players[0].hero.health == 28
+    assert minion(s, 1, "Demolisher").health == 4
+    end_turn(s)  # the warlock's turn: Corruption destroys it
+    assert s.players[1].board == []
+
+
+def test_corrupted_doomsayer_still_destroys_all_minions_on_its_owners_turn():
+    s = warlock_state(hands=(["Corruption"], []), boards=(["Chillwind Yeti"], ["Doomsayer", "Boulderfist Ogre"]))
+    play(s, "Corruption", minion(s, 1, "Doomsayer"))
+    end_turn(s)
+    assert s.players[0].board == [] and s.players[1].board == []

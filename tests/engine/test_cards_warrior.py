@@ -59,6 +59,10 @@ def test_execute_unplayable_without_damaged_enemy():
 def test_cleave_needs_two_enemy_minions():
     s = make_state(WARRIORS, hands=(["Cleave"], []), boards=(["Bloodfen Raptor"], ["Boulderfist Ogre"]))
     assert not can_play(s, "Cleave")
+    s = make_state(WARRIORS, hands=(["Cleave"], []), boards=(["Bloodfen Raptor", "Chillwind Yeti"], []))
+    assert not can_play(s, "Cleave")  # your own minions do not count
+    s = make_state(WARRIORS, hands=(["Cleave"], []), boards=((), ["Boulderfist Ogre", "Chillwind Yeti"]))
+    assert can_play(s, "Cleave")
 
 
 def test_cleave_two_damage_to_two_different_enemy_minions():

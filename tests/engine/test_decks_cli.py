@@ -7,7 +7,7 @@ import json
 import pytest
 
 from cardlab.cli import main
-from engine.hearthstone.decks import DeckError, builtin_names, load_deck
+from cardlab.engine.hearthstone.decks import DeckError, builtin_names, load_deck
 
 LIEGE = ["Abomination", "Abusive Sergeant", "Acolyte of Pain", "Arcane Explosion", "Arcane Intellect",
          "Arcane Missiles", "Bloodfen Raptor", "Bluegill Warrior", "Boulderfist Ogre", "Chillwind Yeti", "Fireball",
@@ -88,13 +88,30 @@ def test_decks_json_lists_deckstrings(capsys):
 def test_terminal_game_reasks_invalid_input():
     from rich.console import Console
 
-    from agents.registry import make_agent
-    from arena.human import play_human
+    from cardlab.agents.human import HumanAgent
+    from cardlab.agents.registry import make_agent
+    from cardlab.engine.registry import make_game
 
     answers = iter(["x", "99", "0"] + ["0"] * 400)
     console = Console(record=True, width=120)
-    deck = load_deck("liege")
-    result = play_human(make_agent("random"), deck, deck, 4, True, lambda prompt: next(answers), console)
+    human = HumanAgent(ask=lambda prompt: next(answers), console=console)
+    bot = make_agent("random")
+    human.reset(0, 1)
+    bot.reset(1, 2)
+    state = make_game("hearthstone:deck=liege").new_initial_state(4)
+    while not state.is_terminal():
+        seat = state.current_player
+        state.apply((human, bot)[seat].act(state.observation(seat)))
     text = console.export_text()
-    assert "please type a number from 0 to" in text
-    assert result in (-1, 0, 1)
+    assert "please type a number from 0 to" in text and "Hand:" in text
+    assert state.returns()[0] in (-1, 0, 1)
+
+
+def test_play_command_runs_a_game_through_the_terminal(monkeypatch, capsys):
+    from cardlab.cli import main
+
+    answers = iter(["0"] * 2000)
+    monkeypatch.setattr("builtins.input", lambda prompt="": next(answers))
+    assert main(["play", "--vs", "random", "--seed", "3"]) == 0
+    out = " ".join(capsys.readouterr().out.split())  # rich wraps long lines
+    assert "you are seat 0" in out and ("You win!" in out or "You lose." in out or "Draw." in out)

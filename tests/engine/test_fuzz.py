@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from engine.core import Rng
-from engine.hearthstone import HearthstoneGame
-from engine.hearthstone.decks import builtin_names, load_deck
-from engine.hearthstone.state import HearthstoneState
+from cardlab.engine.core import Rng
+from cardlab.engine.hearthstone import HearthstoneGame
+from cardlab.engine.hearthstone.decks import builtin_names, load_deck
+from cardlab.engine.hearthstone.state import HearthstoneState
 
 GAMES = 2000
 

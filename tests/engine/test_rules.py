@@ -2,10 +2,10 @@
 
 from collections import Counter
 
-from engine.core import Rng
-from engine.hearthstone import card_db
-from engine.hearthstone import mechanics as mech
-from engine.hearthstone.state import ATTACK, HIDDEN_ID, MULLIGAN, GameConfig, HearthstoneState
+from cardlab.engine.core import Rng
+from cardlab.engine.hearthstone import card_db
+from cardlab.engine.hearthstone import mechanics as mech
+from cardlab.engine.hearthstone.state import ATTACK, HIDDEN_ID, MULLIGAN, GameConfig, HearthstoneState
 from tests.engine.hs import attack, can_play, end_turn, hero_power, make_state, minion, play
 
 
@@ -13,6 +13,10 @@ def attacks_of(s, attacker) -> list:
     """Legal attack actions of one attacker ('own hero' or a friendly minion)."""
     slot = 0 if attacker == "own hero" else s.players[s.current].board.index(attacker) + 1
     return [a for a in s.legal_actions() if a[0] == ATTACK and a[1] == slot]
+
+
+def names(board) -> list[str]:
+    return [m.card.name for m in board]
 
 
 def attack_targets(s, attacker) -> list[int]:
@@ -397,6 +401,47 @@ def test_deathrattle_summon_goes_to_dead_minions_slot_among_survivors():
     assert [m.card.name for m in s.players[1].board] == ["Damaged Golem", "Chillwind Yeti"]
 
 
+def test_simultaneous_deathrattle_summons_take_their_own_minions_places():
+    s = make_state(hands=(["Flamestrike"], []), boards=((), ["Harvest Golem", "Boulderfist Ogre", "Harvest Golem"]))
+    play(s, "Flamestrike")
+    assert names(s.players[1].board) == ["Damaged Golem", "Boulderfist Ogre", "Damaged Golem"]
+    s = make_state(hands=(["Flamestrike"], []),
+                   boards=((), ["Harvest Golem", "Chillwind Yeti", "Harvest Golem", "Boulderfist Ogre"]))
+    play(s, "Flamestrike")
+    assert names(s.players[1].board) == ["Damaged Golem", "Chillwind Yeti", "Damaged Golem", "Boulderfist Ogre"]
+
+
+def test_simultaneous_deathrattle_summons_in_any_play_order():
+    """The right-hand Golem was played first, so its Deathrattle runs first: the slots still hold."""
+    s = make_state(hands=(["Harvest Golem", "Harvest Golem"], ["Flamestrike"]),
+                   boards=(["Boulderfist Ogre", "Chillwind Yeti"], []), config=GameConfig(positions="all"))
+    play(s, "Harvest Golem", position=2)  # Ogre, Yeti, Golem
+    play(s, "Harvest Golem", position=0)  # Golem, Ogre, Yeti, Golem
+    end_turn(s)
+    play(s, "Flamestrike")
+    assert names(s.players[0].board) == ["Damaged Golem", "Boulderfist Ogre", "Chillwind Yeti", "Damaged Golem"]
+
+
+def test_deathrattle_summons_land_next_to_the_adjacency_minion():
+    """Dire Wolf Alpha between two Harvest Golems: both Damaged Golems come back beside it, at 3 attack."""
+    s = make_state(hands=(["Hand of Protection", "Flamestrike"], []),
+                   boards=((), ["Harvest Golem", "Dire Wolf Alpha", "Harvest Golem"]))
+    play(s, "Hand of Protection", minion(s, 1, "Dire Wolf Alpha"))  # Divine Shield: survives the Flamestrike
+    play(s, "Flamestrike")
+    board = s.players[1].board
+    assert [(m.card.name, m.attack, m.health) for m in board] == [
+        ("Damaged Golem", 3, 1), ("Dire Wolf Alpha", 2, 2), ("Damaged Golem", 3, 1)]
+
+
+def test_deathrattle_summons_land_next_to_flametongue_totem():
+    s = make_state(hands=(["Blessing of Kings", "Hellfire"], []),
+                   boards=((), ["Harvest Golem", "Boulderfist Ogre", "Harvest Golem", "Flametongue Totem"]))
+    play(s, "Blessing of Kings", minion(s, 1, "Flametongue Totem"))  # 4/7: survives the Hellfire
+    play(s, "Hellfire")
+    assert [(m.card.name, m.attack) for m in s.players[1].board] == [
+        ("Damaged Golem", 2), ("Boulderfist Ogre", 6), ("Damaged Golem", 4), ("Flametongue Totem", 4)]
+
+
 # ---------------------------------------------------------------- silence and auras
 
 def test_silence_keeps_damage():
@@ -475,6 +520,39 @@ def test_lost_health_aura_never_kills_a_damaged_minion():
     minion(s, 1, "Stormwind Champion").damage = 2
     play(s, "Fireball", minion(s, 1, "Stormwind Champion"))
     assert raptor in s.players[1].board and (raptor.attack, raptor.health, raptor.max_health) == (3, 1, 2)
+
+
+def test_aura_applies_after_hunters_mark():
+    """Hunter's Mark sets Health to 1; Stormwind Champion's +1/+1 still counts on top of it."""
+    s = make_state(classes=("HUNTER", "MAGE"), hands=(["Hunter's Mark"], []),
+                   boards=((), ["Chillwind Yeti", "Stormwind Champion"]))
+    yeti = minion(s, 1, "Chillwind Yeti")
+    assert (yeti.attack, yeti.health) == (5, 6)
+    play(s, "Hunter's Mark", yeti)
+    assert (yeti.attack, yeti.health) == (5, 2)
+    # Marked first, Champion played afterwards: the same.
+    s = make_state(classes=("HUNTER", "MAGE"), hands=(["Hunter's Mark", "Stormwind Champion"], []),
+                   boards=(["Chillwind Yeti"], []))
+    yeti = minion(s, 0, "Chillwind Yeti")
+    play(s, "Hunter's Mark", yeti)
+    play(s, "Stormwind Champion")
+    assert (yeti.attack, yeti.health) == (5, 2)
+
+
+def test_aura_applies_after_humility():
+    """Humility sets Attack to 1; Dire Wolf Alpha's +1 Attack still counts on top of it."""
+    s = make_state(classes=("PALADIN", "MAGE"), hands=(["Humility"], []),
+                   boards=((), ["Boulderfist Ogre", "Dire Wolf Alpha"]))
+    ogre = minion(s, 1, "Boulderfist Ogre")
+    assert ogre.attack == 7
+    play(s, "Humility", ogre)
+    assert (ogre.attack, ogre.health) == (2, 7)
+    s = make_state(classes=("PALADIN", "MAGE"), hands=(["Humility", "Dire Wolf Alpha"], []),
+                   boards=(["Boulderfist Ogre"], []))
+    ogre = minion(s, 0, "Boulderfist Ogre")
+    play(s, "Humility", ogre)
+    play(s, "Dire Wolf Alpha", position=1)
+    assert ogre.attack == 2
 
 
 def test_lost_health_aura_keeps_undamaged_minion_at_full_health():
@@ -660,3 +738,41 @@ def test_determinize_for_the_waiting_player():
     det = s.observation(other).determinize(other, Rng(4))
     assert [c.id for c in det.players[other].hand] == [c.id for c in s.players[other].hand]
     assert all(c.id != HIDDEN_ID for c in det.players[s.current].hand)
+
+
+def test_mind_vision_copy_stays_hidden_from_the_opponent():
+    """The Priest sees the copied card; the opponent's observation is the same whichever card was
+    copied, and their view of the Priest's unknown cards does not name it."""
+    views = {}
+    for seed in range(12):
+        s = make_state(classes=("PRIEST", "MAGE"), hands=(["Mind Vision"], ["Fireball", "Frostbolt", "Flamestrike"]),
+                       seed=seed)
+        before = s.observation(1).to_dict()["players"][0]
+        play(s, "Mind Vision")
+        (copy,) = s.players[0].hand
+        assert [c.name for c in s.observation(0).players[0].hand] == [copy.name]  # the caster sees it
+        after = s.observation(1).to_dict()
+        priest = after["players"][0]
+        assert len(priest["hand"]) == len(before["hand"])  # Mind Vision out, the copy in
+        assert not {card_db().get(n).id for n in ("Fireball", "Frostbolt", "Flamestrike")} & set(priest["unknown_pool"])
+        views.setdefault(copy.name, after)
+    assert set(views) == {"Fireball", "Frostbolt", "Flamestrike"}
+    first, *rest = views.values()
+    assert all(v == first for v in rest)
+
+
+def test_mind_vision_copy_plays_and_determinizes():
+    s = make_state(classes=("PRIEST", "MAGE"), hands=(["Mind Vision"], ["Fireball"]))
+    play(s, "Mind Vision")
+    play(s, "Fireball", "enemy hero")  # the copy plays like the card
+    assert s.players[1].hero.health == 24
+    s = make_state(classes=("PRIEST", "MAGE"), hands=(["Mind Vision"], ["Frostbolt", "Frostbolt"]))
+    play(s, "Mind Vision")
+    det = s.observation(1).determinize(1, Rng(3))
+    priest = det.players[0]
+    assert len(priest.hand) == len(s.players[0].hand) and len(priest.deck) == len(s.players[0].deck)
+    assert HIDDEN_ID not in [c.id for c in priest.hand + priest.deck]
+    assert "Frostbolt" in [c.name for c in priest.hand + priest.deck]  # a copy of one of the observer's cards
+    r = HearthstoneState.from_dict(s.to_dict())
+    assert [c.name for c in r.players[0].hand] == [c.name for c in s.players[0].hand]
+    random_playout(det, Rng(1), 60)

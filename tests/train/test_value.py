@@ -7,12 +7,12 @@ import json
 import pytest
 import torch
 
-from agents.value_evaluator import ValueNetEvaluator, load_value_checkpoint
+from cardlab.agents.value_evaluator import ValueNetEvaluator, load_value_checkpoint
 from cardlab.cli import main
-from datagen.runner import DatagenSettings, generate
-from engine.core import UserError
-from engine.hearthstone import HearthstoneGame
-from train.value import ValueConfig, fit_value
+from cardlab.datagen.runner import DatagenSettings, generate
+from cardlab.runtime import UserError
+from cardlab.engine.hearthstone import HearthstoneGame
+from cardlab.train.value import ValueConfig, fit_value
 
 
 @pytest.fixture(scope="module")
@@ -44,7 +44,7 @@ def test_training_runs_and_checkpoint_reloads_identically(tiny, tmp_path, chains
     values = evaluator.evaluate([state, state.clone()], 0)
     assert values[0] == values[1]
     if colour_labels == "sub_chain":
-        from agents.value_evaluator import COLOUR_OFFSET
+        from cardlab.agents.value_evaluator import COLOUR_OFFSET
 
         # A fresh game is green for both players; the colour ranks first, the net within ±reward.
         assert evaluator.colour(state, 0) == 0 and abs(values[0] - COLOUR_OFFSET[0]) <= 100
@@ -68,7 +68,7 @@ def test_game_label_trio_needs_colour_in_full_chains(tiny, tmp_path):
 
 def test_training_learns_something(tiny, tmp_path):
     """After a few epochs the validation loss is below predicting zero (the label variance)."""
-    from datagen.reader import ChainData
+    from cardlab.datagen.reader import ChainData
 
     cfg = ValueConfig(max_epochs=8, batch_size=64, hidden=[32, 32], activation="relu", lr=3e-3)
     summary = fit_value(tiny, cfg, tmp_path / "learn", progress=False)
@@ -123,7 +123,7 @@ def test_cli_train_value_json_and_bad_config(tiny, tmp_path, capsys):
 
 def test_large_files_are_streamed_in_blocks(tiny, tmp_path):
     """A training split above max_memory_mb is read block by block; the statistics match the in-memory ones."""
-    from train.value import ChainDataModule
+    from cardlab.train.value import ChainDataModule
 
     streamed = ChainDataModule(tiny, ValueConfig(max_memory_mb=0, stream_block_rows=50))
     streamed.setup()

@@ -7,9 +7,9 @@ from pathlib import Path
 import pytest
 import torch
 
-from datagen.runner import DatagenSettings, generate
-from engine.core import UserError
-from train.value import ValueConfig, fit_value
+from cardlab.datagen.runner import DatagenSettings, generate
+from cardlab.runtime import UserError
+from cardlab.train.value import ValueConfig, fit_value
 
 from tests.interrupting import ctrl_c_when
 

@@ -1,6 +1,6 @@
 """Druid cards."""
 
-from engine.hearthstone.dsl import *  # noqa: F401,F403
+from cardlab.engine.hearthstone.dsl import *  # noqa: F401,F403
 
 CARDS = {
     # Basic
@@ -12,6 +12,7 @@ CARDS = {
     "Savage Roar": spell(buff(atk=2, to=FRIENDLY_CHARACTERS, this_turn=True)),
     "Starfire": spell(damage(5), draw(1), target=ANY_CHARACTER),
     "Swipe": spell(damage(4), damage(1, to=OTHER_ENEMIES), target=ENEMY_CHARACTER),
-    "Wild Growth": spell(gain_mana_crystal(1)),
+    # With 10 Mana Crystals already, an Excess Mana card instead (Classic rules; the VANILLA text omits it).
+    "Wild Growth": spell(if_(has_max_mana_crystals, add_card("CS2_013t"), gain_mana_crystal(1))),
     # Ironbark Protector: Taunt only (from the data).
 }

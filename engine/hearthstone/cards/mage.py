@@ -1,6 +1,6 @@
 """Mage cards."""
 
-from engine.hearthstone.dsl import *  # noqa: F401,F403
+from cardlab.engine.hearthstone.dsl import *  # noqa: F401,F403
 
 CARDS = {
     # Basic
@@ -11,7 +11,7 @@ CARDS = {
     "Flamestrike": spell(damage(4, to=ENEMY_MINIONS)),
     "Frost Nova": spell(freeze(to=ENEMY_MINIONS)),
     "Frostbolt": spell(damage(3), freeze(), target=ANY_CHARACTER),
-    "Mirror Image": spell(summon("VAN_CS2_mirror", 2), requires=board_space),
+    "Mirror Image": spell(summon("VAN_CS2_mirror", 2)),
     "Polymorph": spell(transform("VAN_CS2_tk1"), target=ANY_MINION),
     "Water Elemental": minion(triggers=[when_self_deals_damage(freeze())]),
     # Classic (Liège deck)

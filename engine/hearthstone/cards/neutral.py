@@ -1,7 +1,7 @@
 """Neutral cards. Vanilla and keyword-only minions need no entry: the card data carries them."""
 
-from engine.hearthstone import mechanics as mech
-from engine.hearthstone.dsl import *  # noqa: F401,F403
+from cardlab.engine.hearthstone import mechanics as mech
+from cardlab.engine.hearthstone.dsl import *  # noqa: F401,F403
 
 
 def destroy_enemy_weapon(ctx) -> None:

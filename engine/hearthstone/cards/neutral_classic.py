@@ -1,12 +1,12 @@
 """Classic cards that exercise the keywords Basic lacks: Enrage, Silence, Deathrattle,
-Stealth, Divine Shield, end-of-turn and summon triggers, adjacency auras, "can't attack".
+Stealth, Divine Shield, start- and end-of-turn and summon triggers, adjacency auras, "can't attack".
 
 Keyword-only cards (Worgen Infiltrator, Argent Squire, Thrallmar Farseer, Jungle Panther,
 Scarlet Crusader) need no entry: their keywords come from the card data.
 """
 
-from engine.hearthstone.dsl import *  # noqa: F401,F403
-from engine.hearthstone.dsl import alive
+from cardlab.engine.hearthstone.dsl import *  # noqa: F401,F403
+from cardlab.engine.hearthstone.dsl import alive
 
 
 # ---------------------------------------------------------------- local selectors
@@ -27,6 +27,8 @@ CARDS = {
     "Amani Berserker": minion(enrage_attack=3),
     "Ancient Watcher": minion(),  # Can't attack: CANT_ATTACK from the data
     "Cult Master": minion(triggers=[when_minion_dies(draw(1), friendly_only=True)]),
+    "Demolisher": minion(triggers=[at_start_of_your_turn(damage(2, to=RANDOM_ENEMY))]),
+    "Doomsayer": minion(triggers=[at_start_of_your_turn(destroy(to=ALL_MINIONS))]),
     "Dire Wolf Alpha": minion(aura=aura(atk=1, to=ADJACENT), adjacency=True),
     "Earthen Ring Farseer": minion(battlecry=heal(3), target=ANY_CHARACTER),
     "Harvest Golem": minion(deathrattle=summon("VAN_skele21")),  # 2/1 Damaged Golem

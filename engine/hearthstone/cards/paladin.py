@@ -1,6 +1,6 @@
 """Paladin cards."""
 
-from engine.hearthstone.dsl import *  # noqa: F401,F403
+from cardlab.engine.hearthstone.dsl import *  # noqa: F401,F403
 
 
 CARDS = {

@@ -1,14 +1,18 @@
 """Priest cards."""
 
-from engine.hearthstone import mechanics as mech
-from engine.hearthstone.dsl import *  # noqa: F401,F403
+from cardlab.engine.hearthstone import mechanics as mech
+from cardlab.engine.hearthstone.carddb import hidden_copy_of
+from cardlab.engine.hearthstone.dsl import *  # noqa: F401,F403
 
 
 def copy_random_enemy_hand_card(ctx: mech.Ctx) -> None:
-    """Mind Vision: a copy of a random card in the opponent's hand (nothing when it is empty)."""
+    """Mind Vision: a copy of a random card in the opponent's hand (nothing when it is empty).
+
+    The opponent does not see which card was copied, so the copy is a hidden copy: their view of
+    the caster's unknown cards shows it as a copy of one of their own cards, not by name."""
     hand = ctx.opponent.hand
     if hand:
-        mech.add_to_hand(ctx.state, ctx.player, ctx.state.rng.choice(hand))
+        mech.add_to_hand(ctx.state, ctx.player, hidden_copy_of(ctx.state.rng.choice(hand)))
 
 
 CARDS = {

@@ -1,11 +1,6 @@
 """Rogue cards."""
 
-from engine.hearthstone.dsl import *  # noqa: F401,F403
-
-
-def has_weapon(s, player: int) -> bool:
-    """Play condition: you have a weapon equipped (Deadly Poison)."""
-    return s.players[player].weapon is not None
+from cardlab.engine.hearthstone.dsl import *  # noqa: F401,F403
 
 
 def weapon_attack(amount: int) -> Effect:
@@ -21,7 +16,7 @@ def weapon_attack(amount: int) -> Effect:
 CARDS = {
     # Basic
     "Backstab": spell(damage(2), target=ANY_MINION.where(undamaged)),
-    "Deadly Poison": spell(weapon_attack(2), requires=has_weapon),
+    "Deadly Poison": spell(weapon_attack(2)),
     "Sinister Strike": spell(damage(3, to=ENEMY_HERO)),
     "Assassinate": spell(destroy(), target=ENEMY_MINION),
     "Sprint": spell(draw(4)),

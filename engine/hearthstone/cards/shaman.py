@@ -1,6 +1,6 @@
 """Shaman cards. Overload amounts come from the card data (the engine locks them next turn)."""
 
-from engine.hearthstone.dsl import *  # noqa: F401,F403
+from cardlab.engine.hearthstone.dsl import *  # noqa: F401,F403
 
 YOUR_TOTEMS = where(FRIENDLY_MINIONS, is_race("TOTEM"))
 
@@ -17,7 +17,7 @@ CARDS = {
     "Windfury": spell(buff(windfury=True), target=ANY_MINION),
     "Windspeaker": minion(battlecry=buff(windfury=True), target=FRIENDLY_MINION),
     # Classic: Overload
-    "Feral Spirit": spell(summon("VAN_EX1_tk11", 2), requires=board_space),
+    "Feral Spirit": spell(summon("VAN_EX1_tk11", 2)),
     "Lava Burst": spell(damage(5), target=ANY_CHARACTER),
     "Lightning Bolt": spell(damage(3), target=ANY_CHARACTER),
 }

@@ -1,8 +1,8 @@
 """Warlock cards."""
 
-from engine.hearthstone import mechanics as mech
-from engine.hearthstone.dsl import *  # noqa: F401,F403
-from engine.hearthstone.enchants import enchantment
+from cardlab.engine.hearthstone import mechanics as mech
+from cardlab.engine.hearthstone.dsl import *  # noqa: F401,F403
+from cardlab.engine.hearthstone.enchants import enchantment
 
 
 def _corruption_turn_start(s, m, caster: int, player: int) -> None:

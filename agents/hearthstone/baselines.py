@@ -16,13 +16,13 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from engine.core import Action, State
-from engine.hearthstone.carddb import COIN_ID, MINION
-from engine.hearthstone.mechanics import BOARD_LIMIT
-from engine.hearthstone.state import ATTACK, CHOOSE, END_TURN_ACTION, HERO_POWER, MULLIGAN, PLAY
+from cardlab.engine.core import Action, State
+from cardlab.engine.hearthstone.carddb import COIN_ID, MINION
+from cardlab.engine.hearthstone.mechanics import BOARD_LIMIT
+from cardlab.engine.hearthstone.state import ATTACK, CHOOSE, END_TURN_ACTION, HERO_POWER, MULLIGAN, PLAY
 
-from agents.base import Agent
-from agents.heuristics import STYLES, greedy_score, style_for_class, value
+from cardlab.agents.base import Agent
+from cardlab.engine.hearthstone.heuristics import STYLES, greedy_score, style_for_class, value
 
 ENEMY_HERO = 8
 FACE_WEIGHT = 0.2  # going face is worth 0.2 x attack (spec)

@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from engine.core import Rng
-from engine.hearthstone.carddb import CLASSES, card_db
+from cardlab.engine.core import Rng
+from cardlab.engine.hearthstone.carddb import CLASSES, card_db
 
-from datagen.encoders.base import Encoder
-from datagen.encoders.seed96 import attack_available
+from cardlab.engine.features import Encoder
+from cardlab.engine.hearthstone.features.seed96 import attack_available
 
 MINION_FIELDS = ("present", "card", "attack", "health", "max_health", "can_attack", "taunt", "divine_shield",
                  "stealth", "windfury", "frozen", "silenced", "enraged", "charge", "exhausted", "spell_damage",

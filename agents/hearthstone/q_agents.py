@@ -15,14 +15,16 @@ from typing import Any
 import numpy as np
 import torch
 
-from engine.core import Action, State, UserError
-from engine.hearthstone.state import ATTACK, CHOOSE, END_TURN_ACTION, HERO_POWER, MULLIGAN, PLAY
+from cardlab.engine.core import Action, State
 
-from agents.base import Agent
-from agents.heuristics import rho
-from agents.board_model import (END8, ENCODER_NAME, ENCODER_VERSION, N8, N57, classifier_input,
+from cardlab.runtime import UserError
+from cardlab.engine.hearthstone.state import ATTACK, CHOOSE, END_TURN_ACTION, HERO_POWER, MULLIGAN, PLAY
+
+from cardlab.agents.base import Agent
+from cardlab.engine.hearthstone.heuristics import rho
+from cardlab.engine.hearthstone.features.board import (END8, ENCODER_NAME, ENCODER_VERSION, N8, N57, classifier_input,
                                 encode_board, index57_to_action, mask8, mask57, target_mask)
-from models.qnet import (QNetwork, TargetClassifier, build_classifier, build_qnet, masked_argmax, masked_max,
+from cardlab.models.qnet import (QNetwork, TargetClassifier, build_classifier, build_qnet, masked_argmax, masked_max,
                          masked_mean)
 
 ENEMY_HERO = 8

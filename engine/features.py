@@ -1,4 +1,7 @@
-"""The encoder interface: a named, versioned map from (state, player) to a fixed-width float32 row.
+"""Observation encoders: a named, versioned map from (state, player) to a fixed-width float32 row.
+
+Each game keeps its encoders in its own package (`cardlab.engine.<game>.features`, a dict ENCODERS); `get_encoder`
+finds them by game, so a file or checkpoint that names (game, encoder spec, version) rebuilds the same rows.
 
 Encoders read only what `player` may see (own hand yes, enemy hand only as a count), so a row
 computed from the full state equals the row computed from `state.observation(player)`.
@@ -10,7 +13,7 @@ from typing import Any, Sequence
 
 import numpy as np
 
-from engine.core import Rng, State
+from cardlab.engine.core import Rng, State
 
 
 class Encoder:
@@ -18,6 +21,7 @@ class Encoder:
 
     name: str = ""
     version: int = 1
+    game: str = "hearthstone"
 
     def __init__(self, **options: Any) -> None:
         self.options = dict(options)
@@ -52,3 +56,48 @@ class Encoder:
 
     def __repr__(self) -> str:
         return f"<Encoder {self.spec} v{self.version} dim={self.dim}>"
+
+
+def parse_encoder_spec(spec: str) -> tuple[str, dict[str, str]]:
+    name, _, rest = spec.strip().partition(":")
+    options = {}
+    for part in filter(None, rest.split(",")):
+        key, sep, value = part.partition("=")
+        if not sep:
+            from cardlab.runtime import UserError
+
+            raise UserError(f"encoder {spec!r}: option {part!r} is not key=value")
+        options[key.strip()] = value.strip()
+    return name, options
+
+
+def game_encoders(game: str) -> dict:
+    """The ENCODERS dict of `game` (empty when the game has none)."""
+    import importlib
+
+    try:
+        module = importlib.import_module(f"cardlab.engine.{game}.features")
+    except ModuleNotFoundError:
+        return {}
+    return dict(getattr(module, "ENCODERS", {}))
+
+
+def available_encoders(game: str = "hearthstone") -> list[str]:
+    return sorted(game_encoders(game))
+
+
+def get_encoder(spec: str, game: str = "hearthstone") -> Encoder:
+    """An encoder of `game` from `name[:key=value,...]`; unknown names or options raise UserError."""
+    from cardlab.runtime import UserError
+
+    name, options = parse_encoder_spec(spec)
+    encoders = game_encoders(game)
+    factory = encoders.get(name)
+    if factory is None:
+        raise UserError(f"unknown encoder {name!r} for {game} (available: {', '.join(sorted(encoders)) or 'none'})")
+    try:
+        encoder = factory(**options)
+    except TypeError:
+        raise UserError(f"encoder {name!r}: unknown option in {spec!r}") from None
+    encoder.game = game
+    return encoder

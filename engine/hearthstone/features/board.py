@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from engine.hearthstone.state import ATTACK, END_TURN_ACTION
+from cardlab.engine.hearthstone.state import ATTACK, END_TURN_ACTION
 
 ENCODER_NAME = "board86"
 ENCODER_VERSION = 1

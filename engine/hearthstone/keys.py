@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from operator import ge as _ge
 
-from engine.hearthstone.entities import Minion, Player
+from cardlab.engine.hearthstone.entities import Minion, Player
 
 _NONE = ()
 
@@ -241,3 +241,28 @@ def dominance_parts(s, player: int, universe: dict | None = None, combo: bool = 
 def dominates(a: tuple, b: tuple) -> bool:
     """a >= b everywhere (equal vectors count: the state is then a transposition)."""
     return all(map(_ge, a, b))
+
+
+class HearthstoneSearchKeys:
+    """The search hooks of one turn's search (`HearthstoneState.search_keys`): the Combo flag and the hand
+    universe are fixed at the root, so each key costs one pass over the state."""
+
+    __slots__ = ("player", "combo", "universe")
+
+    def __init__(self, root, player: int, dominance: bool = True) -> None:
+        self.player = player
+        me = root.players[player]
+        self.combo = any(c.combo is not None for c in me.hand) or any(c.combo is not None for c in me.deck)
+        self.universe = {cid: i for i, cid in enumerate(sorted({c.id for c in me.hand}))} if dominance else None
+
+    def canonical(self, s) -> tuple:
+        return state_key(s, self.combo)
+
+    def dominance(self, s) -> tuple[tuple, tuple]:
+        return dominance_parts(s, self.player, self.universe, self.combo)
+
+    def symmetric(self, s, actions: list) -> list:
+        return symmetric_actions(s, actions)
+
+    def public(self, s) -> tuple:
+        return public_key(s, self.player)

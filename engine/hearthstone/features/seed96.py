@@ -12,9 +12,9 @@ acted now (frozen, exhausted, attacks already made).
 
 from __future__ import annotations
 
-from engine.core import Rng
+from cardlab.engine.core import Rng
 
-from datagen.encoders.base import Encoder
+from cardlab.engine.features import Encoder
 
 SLOT_FIELDS = ("health", "attack", "can_attack", "taunt", "divine_shield", "present")
 _EMPTY = [0.0] * 6

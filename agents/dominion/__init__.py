@@ -1,0 +1,1 @@
+"""Dominion strategies: BigMoney, greedy, Smithy-BM and the evolvable extremal strategies."""

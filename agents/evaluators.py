@@ -1,0 +1,83 @@
+"""Leaf evaluators behind one batched interface: `evaluate(states, player) -> list of values`.
+
+The search collects leaves and evaluates them in batches, so a network evaluator runs one forward pass
+per batch. Values are from `player`'s side, larger = better. Terminal states are worth +inf (win),
+-inf (loss) or 0 (draw) for every evaluator, so a lethal line always wins the comparison.
+
+`make_evaluator("rho" | "greedy" | ... | "ckpt=PATH", game)` builds one: names come from the game's own
+`cardlab.agents.<game>.evaluators.EVALUATORS`, checkpoints from `set_ckpt_loader` (default: value networks).
+"""
+
+from __future__ import annotations
+
+import math
+from pathlib import Path
+from typing import Callable
+
+from cardlab.runtime import UserError
+
+
+
+def terminal_value(state, player: int) -> float:
+    """A finished game's value for `player`: +inf won, -inf lost, 0 drawn (a lethal line always wins)."""
+    r = state.returns()[player]
+    if r > 0:
+        return math.inf
+    if r < 0:
+        return -math.inf
+    return 0.0
+
+
+def game_evaluators(game: str) -> dict[str, Callable[[], "Evaluator"]]:
+    """The named evaluators of `game` (`cardlab.agents.<game>.evaluators.EVALUATORS`)."""
+    import importlib
+
+    try:
+        module = importlib.import_module(f"cardlab.agents.{game}.evaluators")
+    except ModuleNotFoundError:
+        return {}
+    return dict(module.EVALUATORS)
+
+
+class Evaluator:
+    """Scores states for `player`; subclasses override `evaluate` (batched) and set `name`."""
+
+    name = "evaluator"
+    before_end_turn = False  # True: score a leaf's state just before END_TURN (how value networks were trained)
+
+    def evaluate(self, states: list, player: int) -> list[float]:
+        raise NotImplementedError
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self.name}>"
+
+
+# Optional override: path -> Evaluator. None means value networks (agents/value_evaluator.py).
+_CKPT_LOADER: Callable[[str], Evaluator] | None = None
+
+
+def set_ckpt_loader(loader: Callable[[str], Evaluator] | None) -> None:
+    """Install the function that turns a checkpoint path into an Evaluator (value networks)."""
+    global _CKPT_LOADER
+    _CKPT_LOADER = loader
+
+
+def make_evaluator(name_or_ckpt: str, game: str = "hearthstone") -> Evaluator:
+    """An evaluator from its spec-string name (the game's EVALUATORS, e.g. rho, greedy) or ckpt=PATH."""
+    text = name_or_ckpt.strip()
+    if text.startswith("ckpt="):
+        path = text[len("ckpt="):].strip()
+        if not path:
+            raise UserError("evaluator 'ckpt=': give a checkpoint path, e.g. eval=ckpt=checkpoints/value.ckpt")
+        if not Path(path).is_file():
+            raise UserError(f"evaluator checkpoint {path!r} does not exist")
+        if _CKPT_LOADER is None:
+            from cardlab.agents.value_evaluator import ValueNetEvaluator
+
+            return ValueNetEvaluator(path)
+        return _CKPT_LOADER(path)
+    evaluators = game_evaluators(game)
+    factory = evaluators.get(text)
+    if factory is None:
+        raise UserError(f"unknown evaluator {text!r} for {game} (one of {', '.join(evaluators) or 'none'}, ckpt=PATH)")
+    return factory()

@@ -1,0 +1,1 @@
+"""Hanabi rule-based agents: random, almost-random, hinting, counting, age."""

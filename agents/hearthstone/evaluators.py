@@ -1,0 +1,45 @@
+"""Hearthstone leaf evaluators for the search: the trading agent's rho and the SabberStone greedy scores."""
+
+from __future__ import annotations
+
+from typing import Callable
+
+from cardlab.agents.evaluators import Evaluator, terminal_value
+from cardlab.engine.hearthstone.heuristics import STYLES, greedy_score, rho, style_for_class
+from cardlab.runtime import UserError
+
+
+class RhoEvaluator(Evaluator):
+    """The trading agent's board evaluation rho (agents/heuristics.py)."""
+
+    name = "rho"
+
+    def evaluate(self, states: list, player: int) -> list[float]:
+        return [terminal_value(s, player) if s.terminal else rho(s, player) for s in states]
+
+
+class GreedyEvaluator(Evaluator):
+    """The SabberStone greedy score; style "auto" picks it from the player's hero class."""
+
+    def __init__(self, style: str = "auto") -> None:
+        if style != "auto" and style not in STYLES:
+            raise UserError(f"greedy evaluator: unknown style {style!r} (auto, {', '.join(STYLES)})")
+        self.style = style
+        self.name = "greedy" if style == "auto" else f"greedy-{style}"
+
+    def evaluate(self, states: list, player: int) -> list[float]:
+        out = []
+        for s in states:
+            if s.terminal:
+                out.append(terminal_value(s, player))
+                continue
+            style = self.style if self.style != "auto" else style_for_class(s.players[player].hero.card_class)
+            out.append(greedy_score(s, player, style))
+        return out
+
+
+EVALUATORS: dict[str, Callable[[], Evaluator]] = {
+    "rho": RhoEvaluator,
+    "greedy": GreedyEvaluator,
+    **{f"greedy-{style}": (lambda style=style: GreedyEvaluator(style)) for style in STYLES},
+}

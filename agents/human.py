@@ -1,0 +1,55 @@
+"""A person as an agent: the observation is printed (the game's `render.observation_lines` when it has one) and
+the action is chosen by number, so `cardlab play` runs people through the same play loop as bots."""
+
+from __future__ import annotations
+
+import importlib
+from typing import Callable
+
+from cardlab.agents.base import Agent
+from cardlab.engine.core import Action, State
+
+
+def observation_printer(game: str) -> Callable[[State, int], list[str]] | None:
+    try:
+        return importlib.import_module(f"cardlab.engine.{game}.render").observation_lines
+    except (ModuleNotFoundError, AttributeError):
+        return None
+
+
+class HumanAgent(Agent):
+    """Asks the terminal; `ask` raising EOFError (or typing q) quits the game."""
+
+    name = "human"
+
+    def __init__(self, seed: int = 0, game: str = "hearthstone", ask: Callable[[str], str] | None = None,
+                 console=None) -> None:
+        super().__init__(seed)
+        from rich.console import Console
+
+        self.ask = ask or (lambda prompt: input(prompt))  # looked up per call: tests patch builtins.input
+        self.console = console or Console()
+        self.lines = observation_printer(game)
+        self.game = game
+
+    def act(self, observation: State) -> Action:
+        from rich.panel import Panel
+
+        legal = observation.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        if self.lines is not None:
+            self.console.print(Panel("\n".join(self.lines(observation, self.player)),
+                                     title=f"turn {observation.turn_number}, you are player {self.player}"))
+        for i, a in enumerate(legal):
+            self.console.print(f"  {i:>2}. {observation.action_to_string(a)}")
+        while True:
+            answer = self.ask("your action (number, q to quit): ").strip().lower()
+            if answer in ("q", "quit", "exit"):
+                raise EOFError
+            if answer.isdigit() and int(answer) < len(legal):
+                return legal[int(answer)]
+            self.console.print(f"[red]please type a number from 0 to {len(legal) - 1}[/red]")
+
+
+AGENTS = {"human": HumanAgent}

@@ -1,0 +1,220 @@
+"""The one play loop: `play_game` plays game `index` of a run, for arena, tournament, datagen and training.
+
+Game i depends only on (seed, i): the state seed and each seat's agent seed are derived from them through a
+one-way hash (`derive_seed`), so an agent cannot rebuild the game from its own seed, and which worker plays a game
+never changes it. Roles (agent A = 0, B = 1, ...) rotate over the seats from game to game: role r sits in seat
+(r + i) % n, so with two agents A goes first in even games.
+"""
+
+from __future__ import annotations
+
+import multiprocessing as mp
+import sys
+import time
+import traceback
+from dataclasses import dataclass, field
+from typing import Callable, Iterator, Sequence
+
+from cardlab.engine.core import Game, State, derive_seed
+from cardlab.engine.registry import make_game
+
+DEFAULT_MAX_ACTIONS = 20000  # a game this long means an agent loops; it is counted as an error
+
+
+class Observer:
+    """Watches one game (datagen's chain recorder, attack collection); every method is optional."""
+
+    def on_start(self, state: State, roles: Sequence[int]) -> None: ...
+
+    def before_action(self, state: State, action) -> None: ...
+
+    def after_action(self, state: State, actor: int) -> None: ...
+
+    def on_end(self, state: State, error: str | None) -> None: ...
+
+
+@dataclass
+class GameResult:
+    index: int
+    seed: int  # the state seed: make_game(spec).new_initial_state(seed, roles) starts this game again
+    roles: tuple[int, ...]  # roles[seat] = the agent (role) sitting in that seat
+    returns: tuple[float, ...] | None  # per role; None when the game raised
+    turns: int
+    actions: int
+    decision_ms: dict[int, list[float]]  # per role
+    error: str | None = None
+    log: dict | None = None
+    extra: dict = field(default_factory=dict)
+
+    @property
+    def ok(self) -> bool:
+        return self.error is None
+
+
+def game_seed(seed: int, index: int) -> int:
+    """The state seed of game `index` of a run with `seed`."""
+    return derive_seed("game", seed, index)
+
+
+def agent_seed(seed: int, index: int, seat: int) -> int:
+    return derive_seed("agent", seed, index, seat)
+
+
+def seat_roles(index: int, seats: int) -> tuple[int, ...]:
+    """roles[seat] for game `index`: role r sits in seat (r + index) % seats."""
+    return tuple((seat - index) % seats for seat in range(seats))
+
+
+_AGENTS: dict = {}
+_GAMES: dict = {}
+
+
+def seat_agent(spec: str, seat: int, game: Game):
+    """One agent object per (spec, seat, game) and process: two seats never share an agent, and reset() before
+    every game makes it stateless across games."""
+    from cardlab.agents.registry import make_agent
+
+    key = (spec, seat, game.name)
+    agent = _AGENTS.get(key)
+    if agent is None:
+        agent = _AGENTS[key] = make_agent(spec, game=game.name)
+    return agent
+
+
+def cached_game(spec: str) -> Game:
+    game = _GAMES.get(spec)
+    if game is None:
+        game = _GAMES[spec] = make_game(spec)
+    return game
+
+
+def play_game(game: Game | str, specs: Sequence[str], seed: int, index: int,
+              observers: Sequence[Observer] = (), keep_log: bool = False,
+              start: Callable[[State], State] | None = None) -> GameResult:
+    """Play game `index` of a run: `specs[r]` is role r's agent spec, one role per seat.
+
+    `start` may replace the initial state (datagen's red top-up plays to a position first); an agent or engine
+    failure ends this game only and is returned in `error`.
+    """
+    if isinstance(game, str):
+        game = cached_game(game)
+    seats = game.num_players
+    if len(specs) != seats:
+        raise ValueError(f"{game.name} needs {seats} agent specs, got {len(specs)}")
+    roles = seat_roles(index, seats)
+    state_seed = game_seed(seed, index)
+    times: dict[int, list[float]] = {r: [] for r in range(seats)}
+    actions: list = []
+    error = None
+    state = None
+    max_actions = getattr(game, "max_actions", DEFAULT_MAX_ACTIONS)
+    try:
+        agents = [seat_agent(specs[roles[seat]], seat, game) for seat in range(seats)]
+        for seat, agent in enumerate(agents):
+            agent.reset(seat, agent_seed(seed, index, seat))
+        state = game.new_initial_state(state_seed, roles)
+        if start is not None:
+            state = start(state)
+        for obs in observers:
+            obs.on_start(state, roles)
+        while not state.is_terminal():
+            if len(actions) >= max_actions:
+                raise RuntimeError(f"game exceeded {max_actions} actions")
+            seat = state.current_player
+            view = state.observation(seat)
+            t0 = time.perf_counter()
+            action = agents[seat].act(view)
+            times[roles[seat]].append((time.perf_counter() - t0) * 1000)
+            if action not in state.legal_actions():
+                raise RuntimeError(f"agent {specs[roles[seat]]} chose illegal action {action!r}")
+            for obs in observers:
+                obs.before_action(state, action)
+            actions.append(action)
+            state.apply(action)
+            for obs in observers:
+                obs.after_action(state, seat)
+    except Exception as exc:  # an agent or engine failure ends this game only
+        error = f"{type(exc).__name__}: {exc}\n{traceback.format_exc(limit=8)}"
+    for obs in observers:
+        obs.on_end(state, error)
+    returns = None
+    if error is None and state is not None:
+        by_seat = state.returns()
+        returns = tuple(by_seat[roles.index(r)] for r in range(seats))
+    turns = state.turn_number if state is not None else 0
+    log = None
+    if keep_log or error is not None:
+        from cardlab.arena import gamelog
+
+        log = gamelog.game_log(game.spec, state_seed, roles, [specs[r] for r in roles], actions,
+                               {"returns_by_role": list(returns) if returns else None, "turns": turns}, error)
+    return GameResult(index, state_seed, roles, returns, turns, len(actions), times, error, log)
+
+
+# ---------------------------------------------------------------- worker pool
+
+def worker_init() -> None:
+    """Per worker: fresh agent caches, one torch thread (one game per core), Ctrl-C left to the parent."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    _AGENTS.clear()
+    _GAMES.clear()
+    if "torch" in sys.modules:
+        import torch
+
+        torch.set_num_threads(1)  # torch's own thread pool would oversubscribe the cores
+
+
+def process_context():
+    """fork is cheap, but a process that already ran torch must not fork (its thread pool deadlocks the child)."""
+    if "fork" in mp.get_all_start_methods() and "torch" not in sys.modules:
+        return mp.get_context("fork")
+    return mp.get_context("spawn")
+
+
+def cap_workers(workers: int, warn: Callable[[str], None] | None = None) -> int:
+    """At most one worker per CPU: more only slows the run down."""
+    import os
+
+    from cardlab.runtime import UserError
+
+    if workers <= 0:
+        raise UserError(f"--workers must be positive, got {workers}")
+    cpus = os.cpu_count() or 1
+    if workers > cpus:
+        if warn is not None:
+            warn(f"--workers {workers} is more than the {cpus} CPUs here; using {cpus}")
+        return cpus
+    return workers
+
+
+def run_jobs(fn: Callable, jobs: list, workers: int, ordered: bool = False) -> Iterator:
+    """fn(*job) for every job, in a pool of `workers` processes (in job order when `ordered`).
+
+    The pool is terminated on the way out (Ctrl-C, an error, or a consumer that stops early), so no worker is left
+    running and none prints a traceback.
+    """
+    if workers <= 1 or len(jobs) <= 1:
+        for job in jobs:
+            yield fn(*job)
+        return
+    pool = process_context().Pool(workers, initializer=worker_init)
+    try:
+        chunk = 1 if ordered else max(1, min(16, len(jobs) // (workers * 8) or 1))
+        mapper = pool.imap if ordered else pool.imap_unordered
+        yield from mapper(_Star(fn), jobs, chunksize=chunk)
+        pool.close()
+    finally:
+        pool.terminate()
+        pool.join()
+
+
+class _Star:
+    """Picklable `lambda job: fn(*job)`."""
+
+    def __init__(self, fn: Callable) -> None:
+        self.fn = fn
+
+    def __call__(self, job):
+        return self.fn(*job)

@@ -1,0 +1,44 @@
+"""`--game SPEC` and the Hearthstone deck shorthands (--deck, --decks, --deck-pool, --max-turns), shared by every
+verb that plays games."""
+
+from __future__ import annotations
+
+from cardlab.runtime import UserError
+
+
+def add_game_arguments(p, default_max_turns: bool = True) -> None:
+    p.add_argument("--game", default=None,
+                   help="game spec (default hearthstone:deck=liege); see `cardlab games`, e.g. "
+                        "dominion:kingdom=first-game,players=3 or hanabi:players=4")
+    p.add_argument("--deck", help="hearthstone: one deck for both agents (built-in name, file or deckstring)")
+    p.add_argument("--decks", nargs=2, metavar=("DECK_A", "DECK_B"), help="hearthstone: agent A's and agent B's deck")
+    p.add_argument("--deck-pool", help="hearthstone: each game draws both decks from this pool (basic, liege)")
+    if default_max_turns:
+        p.add_argument("--max-turns", type=int, default=None,
+                       help="hearthstone: a game reaching this turn is a draw (default 50)")
+
+
+def game_spec(args) -> str:
+    """The game spec the arguments name; the deck shorthands add options to a Hearthstone spec."""
+    spec = args.game or "hearthstone"
+    shorthands = []
+    if getattr(args, "deck", None):
+        shorthands.append(f"deck={args.deck}")
+    if getattr(args, "decks", None):
+        shorthands.append("decks=" + ",".join(args.decks))
+    if getattr(args, "deck_pool", None):
+        shorthands.append(f"pool={args.deck_pool}")
+    if getattr(args, "max_turns", None) is not None:
+        shorthands.append(f"max_turns={args.max_turns}")
+    if shorthands:
+        if not spec.strip().lower().startswith("hearthstone"):
+            raise UserError("--deck, --decks, --deck-pool and --max-turns are Hearthstone options; "
+                            f"give them inside --game for {spec.split(':')[0]}")
+        spec += ("," if ":" in spec else ":") + ",".join(shorthands)
+    return spec
+
+
+def make_game_from_args(args):
+    from cardlab.engine.registry import make_game
+
+    return make_game(game_spec(args))

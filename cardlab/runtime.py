@@ -1,0 +1,43 @@
+"""Run infrastructure every layer may import: the user-error type and the Ctrl-C flag.
+
+It imports nothing of cardlab, so `cardlab.engine` can use it without pulling in the CLI.
+"""
+
+from __future__ import annotations
+
+
+class UserError(ValueError):
+    """A problem with what the user gave (a card name, a deck, a file, an option): shown without a traceback."""
+
+
+class StopOnInterrupt:
+    """For loops over games: the first Ctrl-C sets `requested`, which the loop checks between games; a second
+    one interrupts at once. Use as a context manager (main thread only; elsewhere it does nothing).
+
+    A KeyboardInterrupt raised at an arbitrary point can land in a weakref or __del__ callback, where Python
+    prints it and drops it, and the run would go on; a flag checked between games cannot be lost.
+    """
+
+    def __init__(self) -> None:
+        self.requested = False
+        self._previous = None
+
+    def _handle(self, signum, frame) -> None:
+        if self.requested:
+            raise KeyboardInterrupt
+        self.requested = True
+
+    def __enter__(self) -> "StopOnInterrupt":
+        import signal
+        import threading
+
+        if threading.current_thread() is threading.main_thread():
+            self._previous = signal.signal(signal.SIGINT, self._handle)
+        return self
+
+    def __exit__(self, *exc) -> None:
+        import signal
+
+        if self._previous is not None:
+            signal.signal(signal.SIGINT, self._previous)
+            self._previous = None

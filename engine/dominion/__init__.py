@@ -1,0 +1,1 @@
+"""Dominion, base set (first edition), 2-4 players."""

@@ -1,0 +1,1 @@
+"""Genetic and evolution-strategy loops over agent parameters; fitness from matches."""
