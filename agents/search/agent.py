@@ -57,6 +57,10 @@ class TurnTreeSearch(TurnPlanner):
                  game: str = "hearthstone") -> None:
         if k < 1:
             raise UserError(f"search: k must be >= 1, got {k}")
+        if max_nodes < 0 or max_ms < 0:
+            raise UserError(f"search: max_nodes and max_ms must be >= 0 (0 = unlimited), got {max_nodes} and {max_ms}")
+        if batch < 1:
+            raise UserError(f"search: batch must be >= 1, got {batch}")
         if prune not in PRUNE_LEVELS:
             raise UserError(f"search: unknown prune level {prune!r} (one of {', '.join(PRUNE_LEVELS)})")
         if algo not in ALGOS:

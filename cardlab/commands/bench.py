@@ -18,6 +18,9 @@ def add_arguments(p) -> None:
     p.add_argument("--eval", default="rho", help="search: leaf evaluator (rho, greedy, ckpt=PATH)")
     p.add_argument("--prune", default="dominance", choices=["tt", "dominance"], help="search: pruning compared with none")
     p.add_argument("--algo", default="dfs", choices=["dfs", "best"], help="search: tree walk")
+    p.add_argument("--game", default=None, help="engine: any game spec (default: the Hearthstone Liège mirror "
+                                                "benchmark with clone and legal-action timings)")
+    p.add_argument("--agents", nargs="+", default=None, help="engine with --game: agent specs (default random)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
 
 
@@ -48,6 +51,12 @@ def run(args) -> int:
         print(json.dumps(result) if args.json else "\n".join(f"{k:>24}: {v}" for k, v in result.items()))
         return 1 if result.get("errors") else 0
     args.games = args.games or 1000
+    if args.game is not None or args.agents is not None:
+        from cardlab.benchmarks import game_bench
+
+        result = game_bench.run(args.game or "hearthstone", args.agents, args.games, args.seed)
+        print(json.dumps(result) if args.json else "\n".join(f"{k:>22}: {v}" for k, v in result.items()))
+        return 1 if result["errors"] else 0
     from cardlab.benchmarks import engine_bench
 
     if args.json:

@@ -20,6 +20,11 @@ def run(args) -> int:
     cards = sorted(db.collectible(), key=lambda c: (c.card_class, c.cost, c.name))
     if args.card_class:
         wanted = args.card_class.upper()
+        known = sorted({c.card_class for c in cards})
+        if wanted not in known:
+            from cardlab.runtime import UserError
+
+            raise UserError(f"unknown class {args.card_class!r} (one of {', '.join(known)})")
         cards = [c for c in cards if c.card_class == wanted]
     if args.implemented:
         cards = [c for c in cards if c.implemented == (args.implemented == "yes")]

@@ -53,7 +53,10 @@ def run(args) -> int:
     if args.commit_every <= 0:
         raise UserError(f"--commit-every must be positive, got {args.commit_every}")
     settings = _settings(args)
-    kwargs = dict(workers=args.workers, resume=args.resume, force=args.force, commit_every=args.commit_every,
+    from cardlab.arena.play import cap_workers
+
+    workers = cap_workers(args.workers, lambda msg: print(f"cardlab datagen: warning: {msg}", file=sys.stderr))
+    kwargs = dict(workers=workers, resume=args.resume, force=args.force, commit_every=args.commit_every,
                   backend=args.backend)
     if args.quiet or not sys.stderr.isatty():
         summary = generate(args.out, settings, **kwargs)

@@ -1,0 +1,96 @@
+"""Game specs, the registry, the seats of the one play loop and the seeds agents get."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from cardlab.arena.play import agent_seed, game_seed, play_game, seat_agent, seat_roles
+from cardlab.cli import main
+from cardlab.engine.core import Rng
+from cardlab.engine.registry import make_game, parse_spec
+from cardlab.runtime import UserError
+
+
+def test_spec_values_may_hold_commas():
+    assert parse_spec("hearthstone:decks=liege,basic-warrior,max_turns=30") == (
+        "hearthstone", {"decks": "liege,basic-warrior", "max_turns": "30"})
+    game = make_game("hearthstone:decks=liege,basic-warrior,max_turns=30")
+    assert game.config.max_turns == 30 and game.describe() == "liege vs basic-warrior"
+    assert make_game(game.spec).spec == game.spec  # the canonical spec rebuilds the same game
+
+
+@pytest.mark.parametrize("spec, needle", [
+    ("chess", "unknown game 'chess'"),
+    ("hearthstone:deck=liege,pool=basic", "only one of"),
+    ("hearthstone:positions=some", "not one of"),
+    ("hearthstone:mulligan=maybe", "should be a bool"),
+    ("hearthstone:max_turns=1", "at least 2"),
+])
+def test_bad_game_specs_are_user_errors(spec, needle):
+    with pytest.raises(UserError, match=needle):
+        make_game(spec)
+
+
+def test_games_json_lists_hearthstone_with_its_options(capsys):
+    assert main(["games", "--json"]) == 0
+    games = {g["name"]: g for g in json.loads(capsys.readouterr().out)["games"]}
+    hs = games["hearthstone"]
+    assert hs["kind"] == "zero_sum" and hs["players"] == [2]
+    assert {"deck", "decks", "pool", "max_turns", "mulligan"} <= set(hs["options"])
+
+
+def test_every_seat_gets_its_own_agent_object():
+    game = make_game("hearthstone")
+    assert seat_agent("search:max_nodes=50", 0, game) is not seat_agent("search:max_nodes=50", 1, game)
+
+
+def test_roles_rotate_so_agent_a_moves_first_in_even_games():
+    assert [seat_roles(i, 2) for i in range(3)] == [(0, 1), (1, 0), (0, 1)]
+    assert seat_roles(1, 3) == (2, 0, 1)  # role r sits in seat (r + i) % 3
+
+
+def test_an_agent_seed_does_not_lead_to_the_game_seed():
+    """The old arena handed agents outputs of the game's own splitmix64 stream: the next output was the state seed."""
+    for index in range(50):
+        state = game_seed(0, index)
+        for seat in range(2):
+            stream = Rng(agent_seed(0, index, seat))
+            outputs = {stream.next64() & 0x7FFFFFFFFFFF for _ in range(16)} | {stream.next64() for _ in range(16)}
+            assert state not in outputs and agent_seed(0, index, seat) != state
+
+
+def test_a_game_replays_from_its_seed_and_roles():
+    first = play_game("hearthstone", ("greedy", "random-action"), 7, 3, keep_log=True)
+    again = play_game("hearthstone", ("greedy", "random-action"), 7, 3, keep_log=True)
+    assert first.ok and first.log["actions"] == again.log["actions"] and first.returns == again.returns
+    assert first.roles == (1, 0)  # odd game: agent B moves first
+
+
+def _verbs():
+    from cardlab.cli import COMMANDS
+
+    return [[]] + [[v] for v in COMMANDS] + [["train", "value"], ["train", "dqn"]]
+
+
+@pytest.mark.parametrize("verb", _verbs(), ids=lambda v: " ".join(v) or "cardlab")
+def test_every_verb_answers_help(verb, capsys):
+    with pytest.raises(SystemExit) as exit_:
+        main([*verb, "--help"])
+    assert exit_.value.code == 0 and "usage:" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("argv, needle", [
+    (["arena", "search:max_nodes=-5", "random"], "max_nodes and max_ms must be >= 0"),
+    (["arena", "search:batch=0", "random"], "batch must be >= 1"),
+    (["cards", "--class", "FOO"], "unknown class 'FOO'"),
+])
+def test_nonsense_options_are_refused(argv, needle, capsys):
+    assert main(argv) == 2
+    assert needle in capsys.readouterr().err
+
+
+def test_too_many_workers_are_capped_with_a_warning(capsys):
+    assert main(["arena", "random", "random", "--games", "2", "--workers", "1000", "--json"]) == 0
+    assert "more than the" in capsys.readouterr().err
