@@ -11,41 +11,17 @@ from pathlib import Path
 import torch
 
 from cardlab.runtime import UserError
-from cardlab.models.value import ColourTrio, ValueNet
+from cardlab.models.checkpoint import load_value
+from cardlab.models.value import ColourTrio
 
 from cardlab.agents.evaluators import Evaluator, terminal_value
 
 COLOUR_OFFSET = (1000.0, 0.0, -1000.0)  # green, yellow, red: larger than any label (|label| <= reward)
-EXPORT_FORMAT = "cardlab-value"
-EXPORT_VERSION = 1
 
 
 def load_value_checkpoint(path: str | Path, game: str = "hearthstone"):
-    """(network in eval mode, meta) from an exported checkpoint; one clear error for bad files."""
-    path = Path(path)
-    if not path.is_file():
-        raise UserError(f"checkpoint {str(path)!r} does not exist")
-    try:
-        blob = torch.load(path, map_location="cpu", weights_only=True)
-    except Exception as exc:  # torch raises many types for corrupt or foreign files
-        raise UserError(f"{path}: not a readable cardlab value checkpoint ({type(exc).__name__})") from None
-    meta = blob.get("meta") if isinstance(blob, dict) else None
-    if not isinstance(meta, dict) or meta.get("format") != EXPORT_FORMAT:
-        raise UserError(f"{path}: not a cardlab value checkpoint (`cardlab train value` writes value.pt)")
-    if meta.get("version") != EXPORT_VERSION:
-        raise UserError(f"{path}: value checkpoint version {meta.get('version')} is not supported")
-    if meta.get("game") != game:
-        raise UserError(f"{path}: trained for the game {meta.get('game')!r}, not {game!r}")
-    cfg = meta["config"]
-    kwargs = dict(hidden=cfg["hidden"], activation=cfg["activation"], norm=cfg["norm"], dropout=cfg["dropout"],
-                  output_scale=float(meta["label_scale"]))
-    net = ColourTrio(meta["in_dim"], **kwargs) if meta["kind"] == "colour_trio" else ValueNet(meta["in_dim"], **kwargs)
-    try:
-        net.load_state_dict(blob["state_dict"])
-    except (RuntimeError, KeyError) as exc:
-        raise UserError(f"{path}: weights do not match the architecture in its metadata ({exc})") from None
-    net.eval()
-    return net, meta
+    """(network in eval mode, meta) from an exported checkpoint (format: models/checkpoint.py)."""
+    return load_value(path, game)
 
 
 class ValueNetEvaluator(Evaluator):

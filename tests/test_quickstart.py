@@ -31,3 +31,22 @@ def test_quickstart_plays_the_shipped_checkpoint(capsys):
 def test_quickstart_with_a_missing_checkpoint_is_a_clear_error(tmp_path, capsys):
     assert main(["quickstart", "--checkpoint", str(tmp_path / "none.pt")]) == 2
     assert "none.pt" in capsys.readouterr().err
+
+
+def test_damaged_checkpoint_is_refused_with_a_clear_error(tmp_path):
+    """200 flipped bytes in the middle used to load silently and play with wrong weights."""
+    import pytest
+
+    from cardlab.agents.value_evaluator import load_value_checkpoint
+    from cardlab.runtime import UserError
+
+    raw = bytearray(SHIPPED.read_bytes())
+    mid = len(raw) // 2
+    for i in range(mid, mid + 200):
+        raw[i] ^= 0xFF
+    damaged = tmp_path / "value.pt"
+    damaged.write_bytes(bytes(raw))
+    with pytest.raises(UserError, match="damaged|not a readable"):
+        load_value_checkpoint(damaged)
+    with pytest.raises(UserError, match="is a directory"):
+        load_value_checkpoint(tmp_path)

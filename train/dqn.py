@@ -157,7 +157,7 @@ def _full_trading(state, rng: Rng) -> tuple:
 def _trading_cards(state, rng: Rng, limit: int = 30) -> None:
     """The player to move plays this turn's cards as the trading agent would, so the board game starts from the
     boards the hand model scores (fresh minions that cannot attack yet included)."""
-    from cardlab.agents.hearthstone.baselines import TradingAgent, _forced
+    from cardlab.agents.hearthstone.baselines import TradingAgent, forced_action
 
     agent = TradingAgent(rng.next64())
     player = agent.player = state.current
@@ -165,7 +165,7 @@ def _trading_cards(state, rng: Rng, limit: int = 30) -> None:
         if state.terminal or state.current != player:
             return
         legal = state.legal_actions()
-        action = _forced(legal, rng) or agent._play(state.observation(player), player, legal)
+        action = forced_action(legal, rng) or agent._play(state.observation(player), player, legal)
         if action is None:
             return
         state.apply(action)

@@ -16,7 +16,7 @@ import torch
 from torch.utils.data import DataLoader, TensorDataset
 
 from cardlab.runtime import UserError
-from cardlab.agents.value_evaluator import EXPORT_FORMAT, EXPORT_VERSION, load_value_checkpoint
+from cardlab.models.checkpoint import load_value as load_value_checkpoint, save_value
 from cardlab.models.value import COLOURS, ColourTrio, ValueNet
 from cardlab.train.config import config_from_dict
 from cardlab.train.resume import (StopOnCtrlC, fit, last_logger_version, open_resume_checkpoint,
@@ -254,9 +254,7 @@ class ValueModule(L.LightningModule):
 def export_checkpoint(module: ValueModule, dm: ChainDataModule, path: Path, extra: dict | None = None) -> Path:
     """A small self-contained checkpoint: weights + everything needed to use them (no Lightning needed)."""
     meta = {
-        "format": EXPORT_FORMAT,
-        "version": EXPORT_VERSION,
-        "game": "hearthstone",
+        "game": dm.attrs.get("game_name", "hearthstone"),
         "kind": "colour_trio" if module.trio else "value_net",
         "in_dim": dm.in_dim,
         "encoder": dm.attrs.get("encoder"),
@@ -269,12 +267,7 @@ def export_checkpoint(module: ValueModule, dm: ChainDataModule, path: Path, extr
     }
     if extra:
         meta.update(extra)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_suffix(path.suffix + ".tmp")
-    state = {k: v.detach().cpu() for k, v in module.net.state_dict().items()}
-    torch.save({"meta": _plain(meta), "state_dict": state}, tmp)
-    tmp.replace(path)
-    return path
+    return save_value(path, _plain(meta), module.net.state_dict())
 
 
 def _plain(value):

@@ -1,1 +1,15 @@
-"""Hanabi rule-based agents: random, almost-random, hinting, counting, age."""
+"""Hanabi rule-based agents: random, almost-random, hinting, counting, age (each builds on the one before)."""
+
+from cardlab.agents.hanabi.age import AgeAgent
+from cardlab.agents.hanabi.almost_random import AlmostRandomAgent
+from cardlab.agents.hanabi.counting import CountingAgent
+from cardlab.agents.hanabi.hinting import HintingAgent
+from cardlab.agents.hanabi.random_agent import RandomHanabiAgent
+
+AGENTS = {
+    "random": RandomHanabiAgent,
+    "almost-random": AlmostRandomAgent,
+    "hinting": HintingAgent,
+    "counting": CountingAgent,
+    "age": AgeAgent,
+}

@@ -388,7 +388,7 @@ def best_attack(state, player: int, legal: list[tuple] | None = None) -> tuple |
 
 # ---------------------------------------------------------------- agents
 
-def _forced(legal: list[tuple], rng) -> tuple | None:
+def forced_action(legal: list[tuple], rng) -> tuple | None:
     """Mulligan (keep everything) and pending in-card choices (random) are not what the baselines decide."""
     if not legal:
         return None
@@ -417,7 +417,7 @@ class TradingAgent(Agent):
     def act(self, observation: State) -> Action:
         s = observation
         legal = s.legal_actions()
-        forced = _forced(legal, self.rng)
+        forced = forced_action(legal, self.rng)
         if forced is not None:
             return forced
         player = s.current
@@ -467,7 +467,7 @@ class FaceAgent(Agent):
     def act(self, observation: State) -> Action:
         s = observation
         legal = s.legal_actions()
-        forced = _forced(legal, self.rng)
+        forced = forced_action(legal, self.rng)
         if forced is not None:
             return forced
         player = s.current

@@ -10,12 +10,13 @@ from __future__ import annotations
 import json
 import re
 import unicodedata
+from importlib.resources import files
 from pathlib import Path
 from typing import Any, Callable, Iterable
 
 from cardlab.runtime import UserError
 
-DATA_FILE = Path(__file__).with_name("data") / "cards.json"
+DATA_FILE = Path(str(files(__package__).joinpath("data", "cards.json")))  # package data
 
 MINION, SPELL, WEAPON, HERO_POWER = "MINION", "SPELL", "WEAPON", "HERO_POWER"
 CLASSES = ("DRUID", "HUNTER", "MAGE", "PALADIN", "PRIEST", "ROGUE", "SHAMAN", "WARLOCK", "WARRIOR")

@@ -9,12 +9,13 @@ from __future__ import annotations
 import base64
 import binascii
 from dataclasses import dataclass
+from importlib.resources import files
 from pathlib import Path
 
 from cardlab.runtime import UserError
 from cardlab.engine.hearthstone.carddb import CLASSES, CardDef, CardError, card_db
 
-DECK_DIR = Path(__file__).with_name("decks")
+DECK_DIR = Path(str(files(__package__).joinpath("decks")))  # package data
 DECK_SIZE = 30
 # Dbf ids of the nine original hero cards (HERO_01..09), as deckstrings name heroes.
 HERO_DBF = {"WARRIOR": 7, "SHAMAN": 1066, "ROGUE": 930, "PALADIN": 671, "HUNTER": 31, "DRUID": 274,

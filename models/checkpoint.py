@@ -1,0 +1,80 @@
+"""The value-checkpoint file format (`value.pt`): weights plus what is needed to use them, and a content hash.
+
+`save_value` writes atomically and records the SHA-256 of the weights; `load_value` rebuilds the network and refuses
+a file whose weights no longer match their hash (a damaged copy would otherwise play with silently wrong weights).
+Nothing here knows a game: the game, encoder and its version are metadata the caller checks.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from pathlib import Path
+
+import torch
+
+from cardlab.models.value import ColourTrio, ValueNet
+from cardlab.runtime import UserError
+
+VALUE_FORMAT = "cardlab-value"
+VALUE_VERSION = 1
+
+
+def weights_digest(state_dict: dict) -> str:
+    """SHA-256 over every tensor's name, dtype, shape and bytes, in name order."""
+    h = hashlib.sha256()
+    for name in sorted(state_dict):
+        t = state_dict[name].detach().cpu().contiguous()
+        h.update(f"{name}|{t.dtype}|{tuple(t.shape)}|".encode())
+        h.update(t.view(torch.uint8).numpy().tobytes() if t.numel() else b"")
+    return h.hexdigest()
+
+
+def check_digest(path: Path, meta: dict, state_dict: dict) -> None:
+    want = meta.get("weights_sha256")
+    if want is not None and weights_digest(state_dict) != want:
+        raise UserError(f"{path}: the weights do not match their recorded SHA-256: the file is damaged")
+
+
+def save_value(path: str | Path, meta: dict, state_dict: dict) -> Path:
+    path = Path(path)
+    state = {k: v.detach().cpu() for k, v in state_dict.items()}
+    meta = {**meta, "format": VALUE_FORMAT, "version": VALUE_VERSION, "weights_sha256": weights_digest(state)}
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_suffix(path.suffix + ".tmp")
+    torch.save({"meta": meta, "state_dict": state}, tmp)
+    tmp.replace(path)
+    return path
+
+
+def load_value(path: str | Path, game: str | None = None):
+    """(network in eval mode, meta); one clear error for missing, foreign, damaged or mismatched files."""
+    path = Path(path)
+    if path.is_dir():
+        raise UserError(f"checkpoint {str(path)!r} is a directory, not a file")
+    if not path.is_file():
+        raise UserError(f"checkpoint {str(path)!r} does not exist")
+    try:
+        blob = torch.load(path, map_location="cpu", weights_only=True)
+    except Exception as exc:  # torch raises many types for corrupt or foreign files
+        raise UserError(f"{path}: not a readable cardlab value checkpoint ({type(exc).__name__})") from None
+    meta = blob.get("meta") if isinstance(blob, dict) else None
+    if not isinstance(meta, dict) or meta.get("format") != VALUE_FORMAT:
+        raise UserError(f"{path}: not a cardlab value checkpoint (`cardlab train value` writes value.pt)")
+    if meta.get("version") != VALUE_VERSION:
+        raise UserError(f"{path}: value checkpoint version {meta.get('version')} is not supported")
+    if game is not None and meta.get("game") != game:
+        raise UserError(f"{path}: trained for the game {meta.get('game')!r}, not {game!r}")
+    state = blob.get("state_dict")
+    if not isinstance(state, dict):
+        raise UserError(f"{path}: the checkpoint holds no weights")
+    check_digest(path, meta, state)
+    cfg = meta["config"]
+    kwargs = dict(hidden=cfg["hidden"], activation=cfg["activation"], norm=cfg["norm"], dropout=cfg["dropout"],
+                  output_scale=float(meta["label_scale"]))
+    net = ColourTrio(meta["in_dim"], **kwargs) if meta["kind"] == "colour_trio" else ValueNet(meta["in_dim"], **kwargs)
+    try:
+        net.load_state_dict(state)
+    except (RuntimeError, KeyError) as exc:
+        raise UserError(f"{path}: weights do not match the architecture in its metadata ({exc})") from None
+    net.eval()
+    return net, meta
