@@ -20,33 +20,48 @@ def bits(mask: int) -> Iterator[int]:
         mask ^= low
 
 
+_HINT_MASKS: dict[int, int] = {}
+
+
 def hint_mask(cfg: HanabiConfig, k: int) -> int:
-    """Cards allowed by a slot's hint knowledge (negative hints included)."""
-    ranks = kn.rank_mask(k)
-    mask = 0
-    for colour in bits(kn.colour_mask(k)):
-        mask |= ranks << (colour * cfg.ranks)
+    """Cards allowed by a slot's hint knowledge (negative hints included); memoised, agents ask it constantly."""
+    key = (k & 0xFFFF) | (cfg.ranks << 16)
+    mask = _HINT_MASKS.get(key)
+    if mask is None:
+        ranks = kn.rank_mask(k)
+        mask = 0
+        for colour in bits(kn.colour_mask(k)):
+            mask |= ranks << (colour * cfg.ranks)
+        _HINT_MASKS[key] = mask
     return mask
 
 
-def present(counts: Sequence[int]) -> int:
-    """Codes with at least one copy in counts."""
-    mask = 0
+def planes(counts: Sequence[int]) -> tuple[int, int]:
+    """Copies per card (0-3) as two bitmasks, bit 0 and bit 1 of each count, so weighing a set of cards is two
+    popcounts instead of a loop."""
+    low = high = 0
     for code, n in enumerate(counts):
-        if n > 0:
-            mask |= 1 << code
-    return mask
+        if n & 1:
+            low |= 1 << code
+        if n & 2:
+            high |= 1 << code
+    return low, high
 
 
-def weight(mask: int, counts: Sequence[int]) -> int:
-    """Copies in counts of the cards in mask."""
-    return sum(counts[code] for code in bits(mask))
+def present(weights: tuple[int, int]) -> int:
+    """Cards with at least one copy."""
+    return weights[0] | weights[1]
 
 
-def probability(mask: int, good: int, counts: Sequence[int]) -> float:
-    """P(card in `good`) for a card uniform over the copies in counts of the cards in mask (0 for an empty mask)."""
-    total = weight(mask, counts)
-    return weight(mask & good, counts) / total if total else 0.0
+def weight(mask: int, weights: tuple[int, int]) -> int:
+    """Copies of the cards in mask."""
+    return (mask & weights[0]).bit_count() + 2 * (mask & weights[1]).bit_count()
+
+
+def probability(mask: int, good: int, weights: tuple[int, int]) -> float:
+    """P(card in `good`) for a card uniform over the copies of the cards in mask (0 for an empty mask)."""
+    total = weight(mask, weights)
+    return weight(mask & good, weights) / total if total else 0.0
 
 
 class Board:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from cardlab.agents.hanabi.cards import Board, common_counts, hidden_counts, hint_mask, present
+from cardlab.agents.hanabi.cards import Board, common_counts, hidden_counts, hint_mask, planes, present
 from cardlab.agents.hanabi.hinting import HintingAgent
 from cardlab.engine.hanabi import knowledge as kn
 from cardlab.engine.hanabi.config import HanabiConfig
@@ -15,7 +15,7 @@ def deduce(masks: Sequence[int], counts: Sequence[int]) -> list[int]:
     """Private possibility tables: each slot's hint mask cut to the cards with unseen copies, repeated while cards
     pinned to one identity use up copies the other slots could have held."""
     masks = list(masks)
-    available = present(counts)
+    available = present(planes(counts))
     masks = [m & available for m in masks]
     left = list(counts)
     pinned = [False] * len(masks)
@@ -49,7 +49,7 @@ def own_possibilities(observation: HanabiState, player: int) -> list[int]:
 def public_possibilities(observation: HanabiState, holder: int) -> list[int]:
     """What `holder` can surely rule out for its cards, as far as the acting player can tell."""
     cfg = observation.cfg
-    available = present(common_counts(observation, observation.current, holder))
+    available = present(planes(common_counts(observation, observation.current, holder)))
     return [hint_mask(cfg, k) & available for k in observation.knowledge[holder]]
 
 
@@ -82,7 +82,7 @@ class CountingAgent(HintingAgent):
 
     def holder_knows_playable(self, observation: HanabiState, player: int, slot: int) -> bool:
         mask = public_possibilities(observation, player)[slot]
-        return bool(mask) and not mask & ~Board.of(observation).playable
+        return bool(mask) and not mask & ~self.knowledge_of(observation)[1].playable
 
     def completing_hint(self, observation: HanabiState, offset: int, slot: int) -> int:
         """The rank unless the holder has pinned it down already, else the colour."""

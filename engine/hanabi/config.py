@@ -119,6 +119,13 @@ class HanabiConfig:
     def code(self, colour: int, rank: int) -> int:
         return colour * self.ranks + rank
 
+    def card_code(self, name: str) -> int:
+        """The code of `R1`-style text (tests, fixtures, people)."""
+        colour, rank = COLOUR_NAMES.find(name[:1].upper()), int(name[1:]) - 1
+        if not 0 <= colour < self.colours or not 0 <= rank < self.ranks:
+            raise ValueError(f"no card {name!r} in a {self.colours}x{self.ranks} deck")
+        return self.code(colour, rank)
+
     def card_name(self, code: int) -> str:
         """`R1`..`B5`; `??` for a card the viewer cannot see."""
         if code < 0:
