@@ -134,7 +134,7 @@ class TurnTreeSearch(TurnPlanner):
         best_seq: tuple = ()
         best_mean = -math.inf
         for seq in candidates:
-            leaves = [replay(det, seq, player) for det in dets]
+            leaves = [replay(det, seq, player, self.tree.before_end_turn) for det in dets]
             values = self.evaluator.evaluate(leaves, player)
             mean = sum(float(v) for v in values) / len(values)
             if not best_seq or mean > best_mean:
@@ -160,17 +160,24 @@ class TurnTreeSearch(TurnPlanner):
         return keys
 
 
-def replay(state: State, actions, player: int) -> State:
-    """`actions` applied to a clone of `state` while they stay legal, then the turn's end (the leaf they reach)."""
+def replay(state: State, actions, player: int, before_end_turn: bool = False) -> State:
+    """`actions` applied to a clone of `state` while they stay legal, then the turn's end: the leaf they reach, or with
+    `before_end_turn` the state just before the end-turn action (where value networks score leaves, as the tree does)."""
     s = state.clone()
     turn = (s.turn_owner, s.turn_number)
+    end_turn = getattr(s, "end_turn_action", None)
     for a in actions:
         if s.is_terminal() or (s.turn_owner, s.turn_number) != turn:
             return s
         if a not in s.legal_actions():
             break
+        if before_end_turn and end_turn is not None and a == s.end_turn_action():
+            return s
         s.apply(a)
     while not s.is_terminal() and (s.turn_owner, s.turn_number) == turn:
+        if before_end_turn and s.current_player == player and end_turn is not None \
+                and s.end_turn_action() is not None:
+            return s
         s.apply(end_or_first(s) if s.current_player == player else s.legal_actions()[0])
     return s
 

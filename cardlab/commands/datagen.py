@@ -58,24 +58,13 @@ def run(args) -> int:
     workers = cap_workers(args.workers, lambda msg: print(f"cardlab datagen: warning: {msg}", file=sys.stderr))
     kwargs = dict(workers=workers, resume=args.resume, force=args.force, commit_every=args.commit_every,
                   backend=args.backend)
-    if args.quiet or not sys.stderr.isatty():
+    if args.quiet:
         summary = generate(args.out, settings, **kwargs)
     else:
-        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+        from cardlab.commands.progress import progress_bar
 
-        columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TextColumn("games"),
-                   TextColumn("{task.fields[states]} states, {task.fields[rate]} games/s"), TimeElapsedColumn())
-        import time
-
-        t0 = time.perf_counter()
-        with Progress(*columns, transient=True) as progress:
-            task = progress.add_task(f"datagen {args.out}", total=settings.total_games, states=0, rate="-")
-
-            def update(done: int, states: int) -> None:
-                dt = time.perf_counter() - t0
-                progress.update(task, completed=done, states=states, rate=f"{done / dt:.1f}" if dt else "-")
-
-            summary = generate(args.out, settings, progress=update, **kwargs)
+        with progress_bar(f"datagen {args.out}", settings.total_games) as update:
+            summary = generate(args.out, settings, progress=lambda done, states: update(done), **kwargs)
     rate = summary.games_written / summary.elapsed_s if summary.elapsed_s else 0.0
     print(f"{summary.path}: {summary.games_completed}/{settings.total_games} games complete; this run wrote "
           f"{summary.games_written} games, {summary.states_written} states ({rate:.1f} games/s); errors {summary.errors}")

@@ -269,6 +269,7 @@ class HanabiState(State):
     def observation(self, player: int) -> "HanabiState":
         """What `player` sees: every other hand, the public history, its own hint knowledge; its own cards only in
         variants that show them. The deck order is hidden (its contents follow from what is visible)."""
+        self._check_player(player)
         s = self.clone()
         s.observer = player
         s.deck = (HIDDEN,) * len(self.deck)
@@ -277,6 +278,10 @@ class HanabiState(State):
             if self.current != player:
                 s._legal = None  # the full state's hints to `player` would reveal its cards
         return s
+
+    def _check_player(self, player: int) -> None:
+        if type(player) is not int or not 0 <= player < self.cfg.players:
+            raise ValueError(f"no player {player!r} in a {self.cfg.players}-player game")
 
     def unseen_counts(self, player: int) -> list[int]:
         """Copies of each card code that `player` cannot see: its own hand (unless visible) and the deck."""
@@ -298,6 +303,7 @@ class HanabiState(State):
     def determinize(self, player: int, rng: Rng) -> "HanabiState":
         """A full state `player` cannot tell from this one: its own hand dealt from the cards it cannot see,
         consistent with every hint it received (negative ones too), and the rest shuffled into the deck."""
+        self._check_player(player)
         if self.observer not in (-1, player):
             raise ValueError(f"cannot determinize player {player}'s view of player {self.observer}'s observation")
         cfg = self.cfg

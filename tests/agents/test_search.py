@@ -246,3 +246,15 @@ def test_benchmark_reports_its_fields():
     for key in ("nodes_exhaustive", "nodes_pruned", "agreement", "p50_ms", "p95_ms"):
         assert key in result
     assert result["nodes_pruned"] <= result["nodes_exhaustive"]
+
+
+def test_k_candidates_are_scored_where_the_tree_scores_leaves():
+    """With a value network (before_end_turn), replayed candidate plans stop just before the end of the turn."""
+    from cardlab.agents.search.agent import replay
+    from cardlab.engine.hearthstone.state import END_TURN_ACTION
+
+    state = HearthstoneGame(("liege", "liege")).new_initial_state(5)
+    before = replay(state, [END_TURN_ACTION], 0, before_end_turn=True)
+    assert before.turn_number == state.turn_number and before.current_player == 0
+    after = replay(state, [END_TURN_ACTION], 0)
+    assert after.turn_number == state.turn_number + 1 and after.current_player == 1

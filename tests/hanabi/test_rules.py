@@ -122,11 +122,11 @@ def test_a_five_returns_a_token_below_the_maximum(tokens, after):
 @pytest.mark.parametrize("last_move", ["discard", "play", "misplay"])
 def test_final_round_every_player_one_more_turn(players, last_move):
     """The player who draws the last card and everyone else take exactly one more turn each."""
+    pool = [["W1", "W2", "W3", "W4", "G5"], ["Y2", "Y3", "Y4", "B2", "B3"], ["B3", "B4", "G2", "G3", "G4"],
+            ["R2", "R3", "R4", "W3", "W4"], ["R2", "Y2", "B2", "G2", "G3"]]
     hand = 5 if players < 4 else 4
-    hands = [["W1", "W2", "W3", "W4", "G5"][:hand]] + [["Y2", "Y3", "Y4", "B2", "B3"][:hand]] * (players - 1)
-    if players > 3:
-        hands = [["W1", "W2", "W3", "W4"]] + [["Y2", "Y3", "Y4", "B2"], ["B3", "B4", "G2", "G3"],
-                                              ["G4", "R2", "R3", "R4"], ["R2", "Y2", "B2", "G2"]][:players - 1]
+    hands = [cards[:hand] for cards in pool[:players]]
+    hands[-1] = ["Y2", "Y3", "Y4", "B2", "B3"][:hand]  # the drawer: Y2 first, then an unplayable Y3
     s = position(hands, deck=["R1"], fill_deck=False, hints=7, current=players - 1, turn=9)
     drawer = players - 1
     action = {"discard": s.cfg.discard(0), "play": s.cfg.play(0), "misplay": s.cfg.play(1)}[last_move]
@@ -270,7 +270,7 @@ def test_to_dict_round_trip_through_json():
 
 
 def test_action_to_string():
-    s = position([["R1", "R2", "G3", "B5", "Y1"], ["W1", "W2", "R3", "R4", "G5"], ["W1", "W2", "R3", "R4", "G5"]],
+    s = position([["R1", "R2", "G3", "B5", "Y1"], ["W1", "W2", "R3", "R4", "G5"], ["W1", "W2", "R3", "R4", "G4"]],
                  current=2)
     cfg = s.cfg
     assert s.action_to_string(cfg.play(3)) == "play slot 3"
