@@ -98,7 +98,7 @@ class AgeAgent(CountingAgent):
 
     def _view(self, obs: HanabiState) -> _View:
         cfg, me = obs.cfg, obs.current
-        self.tracker = tracker = HintTracker.follow(self.tracker, cfg, obs.history)
+        self.tracker = tracker = HintTracker.follow(self.tracker, obs)
         mine = own_possibilities(obs, me)
         meanings = []
         for card_id, mask in zip(obs.card_ids[me], mine):

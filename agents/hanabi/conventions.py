@@ -13,6 +13,7 @@ from typing import Sequence
 from cardlab.agents.hanabi.cards import Board
 from cardlab.engine.hanabi.config import DISCARD, PLAY, HINT_COLOUR, HanabiConfig
 from cardlab.engine.hanabi.history import Move
+from cardlab.engine.hanabi.state import HanabiState
 
 
 class HintTracker:
@@ -20,12 +21,13 @@ class HintTracker:
     (`meaning`, a card mask), whether it was the newest card (`play_signal`) and the turns of its last colour and
     rank hints."""
 
-    def __init__(self, cfg: HanabiConfig) -> None:
+    def __init__(self, cfg: HanabiConfig, fireworks: Sequence[int] = (), discards: Sequence[int] = ()) -> None:
+        """`fireworks` and `discards` as they were before the history's first move (empty for a dealt game)."""
         self.cfg = cfg
         h = cfg.hand_size
         self.hands = [list(range(p * h, p * h + h)) for p in range(cfg.players)]
-        self.fireworks = [0] * cfg.colours
-        self.discards: list[int] = []
+        self.fireworks = list(fireworks) or [0] * cfg.colours
+        self.discards: list[int] = list(discards)
         self.meaning: dict[int, int] = {}
         self.play_signal: set[int] = set()
         self.colour_turn: dict[int, int] = {}
@@ -34,14 +36,27 @@ class HintTracker:
         self._last: Move | None = None
 
     @classmethod
-    def follow(cls, tracker: "HintTracker | None", cfg: HanabiConfig, history: Sequence[Move]) -> "HintTracker":
-        """`tracker` brought up to date with `history`, or a fresh one when it followed another game."""
+    def follow(cls, tracker: "HintTracker | None", state: HanabiState) -> "HintTracker":
+        """`tracker` brought up to date with the state's history, or a fresh one when it followed another game."""
+        history = state.history
         done = tracker._done if tracker is not None else 0
-        if (tracker is None or tracker.cfg != cfg or len(history) < done
+        if (tracker is None or tracker.cfg != state.cfg or len(history) < done
                 or (done and history[done - 1] is not tracker._last)):
-            tracker = cls(cfg)
+            tracker = cls(state.cfg, *cls._before(state))
         tracker._update(history)
         return tracker
+
+    @staticmethod
+    def _before(state: HanabiState) -> tuple[list[int], list[int]]:
+        """Fireworks and discards before the first move of the history, by undoing its moves (a position set up
+        mid-game has a short history)."""
+        fireworks, discards = list(state.fireworks), list(state.discards)
+        for move in reversed(state.history):
+            if move.kind == PLAY and move.success:
+                fireworks[state.cfg.colour_of[move.card]] -= 1
+            elif move.kind in (PLAY, DISCARD):
+                del discards[len(discards) - 1 - discards[::-1].index(move.card)]  # its last copy
+        return fireworks, discards
 
     def _update(self, history: Sequence[Move]) -> None:
         for turn in range(self._done + 1, len(history) + 1):

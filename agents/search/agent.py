@@ -43,7 +43,9 @@ def end_or_first(state: State):
 
 
 class TurnTreeSearch(TurnPlanner):
-    """`search[:eval=rho|greedy|ckpt=PATH,prune=none|tt|dominance,max_nodes=N,max_ms=M,k=K,algo=dfs|best]`.
+    """`search[:eval=rho|greedy|ckpt=PATH,prune=auto|none|tt|dominance,max_nodes=N,max_ms=M,k=K,algo=dfs|best]`.
+
+    prune=auto (default): dominance with heuristic evaluators, tt (transpositions only) with a value network.
 
     `search:ckpt=PATH` is short for `search:eval=ckpt=PATH`. max_nodes / max_ms = 0 means unlimited. The
     default budget is nodes only (max_ms=0), so a seed replays the same games on any machine; a time budget
@@ -52,7 +54,7 @@ class TurnTreeSearch(TurnPlanner):
 
     name = "search"
 
-    def __init__(self, seed: int = 0, eval: str = "rho", prune: str = "dominance", max_nodes: int = 20000,
+    def __init__(self, seed: int = 0, eval: str = "rho", prune: str = "auto", max_nodes: int = 20000,
                  max_ms: float = 0.0, k: int = 1, algo: str = "dfs", batch: int = 64, ckpt: str = "",
                  game: str = "hearthstone") -> None:
         if k < 1:
@@ -61,8 +63,8 @@ class TurnTreeSearch(TurnPlanner):
             raise UserError(f"search: max_nodes and max_ms must be >= 0 (0 = unlimited), got {max_nodes} and {max_ms}")
         if batch < 1:
             raise UserError(f"search: batch must be >= 1, got {batch}")
-        if prune not in PRUNE_LEVELS:
-            raise UserError(f"search: unknown prune level {prune!r} (one of {', '.join(PRUNE_LEVELS)})")
+        if prune not in PRUNE_LEVELS + ("auto",):
+            raise UserError(f"search: unknown prune level {prune!r} (one of auto, {', '.join(PRUNE_LEVELS)})")
         if algo not in ALGOS:
             raise UserError(f"search: unknown algo {algo!r} (one of {', '.join(ALGOS)})")
         if ckpt:
@@ -70,8 +72,10 @@ class TurnTreeSearch(TurnPlanner):
                 raise UserError("search: give either eval=... or ckpt=PATH, not both")
             eval = f"ckpt={ckpt}"
         evaluator = make_evaluator(eval, game) if isinstance(eval, str) else eval
+        # A learned evaluator need not be monotone in the features dominance compares: only transpositions then.
+        pruning = prune if prune != "auto" else ("tt" if str(eval).startswith("ckpt=") else "dominance")
         options: dict[str, Any] = {}
-        defaults = {"eval": "rho", "prune": "dominance", "max_nodes": 20000, "max_ms": 0.0, "k": 1,
+        defaults = {"eval": "rho", "prune": "auto", "max_nodes": 20000, "max_ms": 0.0, "k": 1,
                     "algo": "dfs", "batch": 64}
         given = {"eval": eval if isinstance(eval, str) else evaluator.name, "prune": prune, "max_nodes": max_nodes,
                  "max_ms": max_ms, "k": k, "algo": algo, "batch": batch}
@@ -82,7 +86,7 @@ class TurnTreeSearch(TurnPlanner):
         self.evaluator: Evaluator = evaluator
         self.k = int(k)
         per_tree_nodes = max(1, max_nodes // self.k) if max_nodes else 0
-        self.tree = TurnTree(evaluator, prune=prune, max_nodes=per_tree_nodes, max_ms=max_ms / self.k,
+        self.tree = TurnTree(evaluator, prune=pruning, max_nodes=per_tree_nodes, max_ms=max_ms / self.k,
                              algo=algo, batch_size=batch, keep_top=TOP if self.k > 1 else 1)
         self._expect: list = []  # public key expected before each planned action
         self.last_result: SearchResult | None = None

@@ -243,23 +243,42 @@ def dominates(a: tuple, b: tuple) -> bool:
     return all(map(_ge, a, b))
 
 
+# Cards whose effect reads a low statistic or a damaged/undamaged state, so that "more attack / more health / less
+# damage is better" can be false for them: a weaker position can have the better line (Abusive Sergeant on an enemy
+# Chillwind Yeti enables Shadow Word: Death). With one of them in the acting player's hand or deck, dominance
+# compares nothing it cannot prove and falls back to exact transpositions. Extend the set as cards are implemented.
+STAT_SENSITIVE = frozenset({
+    "Shadow Word: Death", "Shadow Word: Pain", "Big Game Hunter", "Backstab", "Execute", "Molten Giant",
+    "Mortal Strike", "Slam", "Rampage", "Equality", "Crazed Alchemist", "Hungry Crab", "Blood Knight",
+    "Humility", "Hunter's Mark", "Aldor Peacekeeper", "Inner Fire", "Cruel Taskmaster", "Inner Rage",
+    "Frothing Berserker", "Armorsmith", "Acolyte of Pain", "Gurubashi Berserker", "Abomination",
+    "Wild Pyromancer", "Holy Wrath", "Mind Control", "Shadow Madness", "Sap", "Vanish", "Brawl",
+})
+
+
 class HearthstoneSearchKeys:
     """The search hooks of one turn's search (`HearthstoneState.search_keys`): the Combo flag and the hand
     universe are fixed at the root, so each key costs one pass over the state."""
 
-    __slots__ = ("player", "combo", "universe")
+    __slots__ = ("player", "combo", "universe", "sound")
 
     def __init__(self, root, player: int, dominance: bool = True) -> None:
         self.player = player
         me = root.players[player]
         self.combo = any(c.combo is not None for c in me.hand) or any(c.combo is not None for c in me.deck)
         self.universe = {cid: i for i, cid in enumerate(sorted({c.id for c in me.hand}))} if dominance else None
+        # Dominance is sound only without stat-sensitive cards this turn could play.
+        self.sound = not any(c.name in STAT_SENSITIVE for c in me.hand) and \
+            not any(c.name in STAT_SENSITIVE for c in me.deck)
 
     def canonical(self, s) -> tuple:
         return state_key(s, self.combo)
 
     def dominance(self, s) -> tuple[tuple, tuple]:
-        return dominance_parts(s, self.player, self.universe, self.combo)
+        exact, vec = dominance_parts(s, self.player, self.universe, self.combo)
+        if not self.sound:
+            return (exact, vec), ()  # only equal states compare: transpositions, never a "weaker" prune
+        return exact, vec
 
     def symmetric(self, s, actions: list) -> list:
         return symmetric_actions(s, actions)

@@ -19,7 +19,8 @@ from cardlab.agents.search import TurnTree, TurnTreeSearch, make_evaluator
 from cardlab.agents.hearthstone.evaluators import RhoEvaluator
 from cardlab.agents.search.agent import replay
 from cardlab.agents.hearthstone.evaluators import GreedyEvaluator
-from cardlab.engine.hearthstone.keys import dominance_parts, dominates, state_key
+from cardlab.engine.hearthstone.keys import dominance_parts, state_key
+from cardlab.agents.search.tree import dominates
 
 
 def search(state, prune="dominance", algo="dfs", evaluator=None, **budget):
@@ -258,3 +259,14 @@ def test_k_candidates_are_scored_where_the_tree_scores_leaves():
     assert before.turn_number == state.turn_number and before.current_player == 0
     after = replay(state, [END_TURN_ACTION], 0)
     assert after.turn_number == state.turn_number + 1 and after.current_player == 1
+
+
+@pytest.mark.parametrize("algo", ["dfs", "best"])
+def test_dominance_never_prunes_the_shadow_word_death_line(algo):
+    """Abusive Sergeant on the enemy Yeti (6 attack) enables Shadow Word: Death; the 'dominating' Sergeant on the own
+    Raptor must not prune it (the known counter-example: dominance used to return rho 1.443 instead of 4.244)."""
+    s = make_state(classes=("PRIEST", "MAGE"), hands=(("Abusive Sergeant", "Shadow Word: Death"), ()),
+                   boards=(("Bloodfen Raptor",), ("Chillwind Yeti",)), mana=4)
+    exhaustive = search(s, prune="none", algo=algo)
+    pruned = search(s, prune="dominance", algo=algo)
+    assert pruned.value == pytest.approx(exhaustive.value) and exhaustive.value == pytest.approx(4.244, abs=1e-3)

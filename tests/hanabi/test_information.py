@@ -99,7 +99,7 @@ def test_determinize_respects_positive_and_negative_hints_and_visible_cards():
 
 
 def test_determinize_samples_the_exact_posterior():
-    """A 2x2 deck (R1 R1 R1 R2, Y1 Y1 Y1 Y2): the observer's two cards, one told 'not R2... ' checked by enumeration."""
+    """A 2x2 deck: the observer's slot 0 was told "not a 2"; sampled hands match the enumerated posterior."""
     game = make_game("hanabi:players=2,colours=2,ranks=2,hand_size=2,hints=3")
     s = position([["R1", "Y1"], ["R1", "Y2"]], cfg=game.config, deck=["R2", "Y1"])
     tell(s, 0, 0, not_ranks=[2])  # slot 0 is a 1
