@@ -45,6 +45,19 @@ def main(argv: list[str] | None = None) -> int:
     except UserError as exc:
         print(f"cardlab {args.command}: error: {exc}", file=sys.stderr)
         return 2
+    except BrokenPipeError:  # `cardlab cards --json | head`: the reader left; nothing to report
+        import os
+
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
+    except (IsADirectoryError, NotADirectoryError, FileExistsError, PermissionError, FileNotFoundError) as exc:
+        # A path the user gave that cannot be used as asked: one line naming it, no traceback.
+        where = exc.filename if exc.filename is not None else "a path"
+        what = {IsADirectoryError: "is a directory", NotADirectoryError: "is not a directory",
+                FileExistsError: "exists and is not a directory", PermissionError: "permission denied",
+                FileNotFoundError: "does not exist"}[type(exc)]
+        print(f"cardlab {args.command}: error: {where}: {what}", file=sys.stderr)
+        return 2
     except KeyboardInterrupt:
         print(f"cardlab {args.command}: interrupted", file=sys.stderr)
         return 130

@@ -30,6 +30,30 @@ def config_from_dict(cls, data: dict, source: str, what: str = "setting"):
     unknown = sorted(set(data) - known)
     if unknown:
         raise UserError(f"{source}: unknown {what}(s) {', '.join(unknown)} (known: {', '.join(sorted(known))})")
+    types = {f.name: f.type for f in fields(cls)}
+    for key, value in data.items():
+        _check_type(source, key, value, types[key])
     cfg = cls(**data)
     cfg.validate(source)
     return cfg
+
+
+def _check_type(source: str, key: str, value, declared) -> None:
+    """YAML gives strings, numbers, lists: refuse `max_epochs: one` or `hidden: 128` (a list expected) here, with the
+    key named, rather than as a TypeError deep in training."""
+    text = declared if isinstance(declared, str) else getattr(declared, "__name__", str(declared))
+    text = text.replace(" ", "")
+    allowed = set(text.split("|"))
+    ok = (
+        ("None" in allowed and value is None)
+        or ("bool" in allowed and isinstance(value, bool))
+        or ("int" in allowed and isinstance(value, int) and not isinstance(value, bool))
+        or ("float" in allowed and isinstance(value, (int, float)) and not isinstance(value, bool))
+        or ("str" in allowed and isinstance(value, str))
+        or (any(a.startswith(("list", "tuple")) for a in allowed) and isinstance(value, (list, tuple)))
+        or (any(a.startswith("dict") for a in allowed) and isinstance(value, dict))
+        or not allowed & {"None", "bool", "int", "float", "str"} and not any(
+            a.startswith(("list", "tuple", "dict")) for a in allowed)
+    )
+    if not ok:
+        raise UserError(f"{source}: {key}: {value!r} should be {' or '.join(sorted(allowed))}")

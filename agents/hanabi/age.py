@@ -2,7 +2,8 @@
 
 Each turn, the first that applies:
 1. play the card most likely playable, if told information (hints + counting) makes it playable with probability
-   >= play_told, or its uncertain information (conventions.py) with probability >= play_uncertain;
+   >= play_told, or, for a card signalled playable, its uncertain information (conventions.py) with probability
+   >= play_uncertain;
 2. with a token, hint a playable card nobody is about to play: any hint touching it when it is the holder's newest
    card (the "playable" convention), else a hint that never touches an unplayable newest card, preferring one that
    lets the holder prove the card playable;
@@ -118,7 +119,8 @@ class AgeAgent(CountingAgent):
     # ---------------------------------------------------------------- 1. play
 
     def _play_chance(self, told: int, meaning: int, board: Board, weights: tuple[int, int]) -> float:
-        """P(playable) when it passes a threshold, else -1."""
+        """P(playable) when it passes a threshold, else -1. `meaning`: a "playable" signal's uncertain information
+        (0 for none: a "keep" meaning never makes a card playable, the hint may have touched it in passing)."""
         p = self.params
         best = -1.0
         chance = probability(told, board.playable, weights)
@@ -132,8 +134,10 @@ class AgeAgent(CountingAgent):
 
     def _play_slot(self, view: _View) -> int | None:
         best, best_slot = -1.0, None
-        for slot, told in enumerate(view.mine):
-            chance = self._play_chance(told, view.meanings[slot], view.board, view.weights)
+        signals = view.tracker.play_signal
+        for slot, (told, card_id) in enumerate(zip(view.mine, view.obs.card_ids[view.me])):
+            meaning = view.meanings[slot] if card_id in signals else 0
+            chance = self._play_chance(told, meaning, view.board, view.weights)
             if chance >= 0 and chance >= best:  # ties go to the newer card
                 best, best_slot = chance, slot
         return best_slot
@@ -143,7 +147,8 @@ class AgeAgent(CountingAgent):
         obs = view.obs
         weights = view.common[holder]
         told = hint_mask(view.cfg, obs.knowledge[holder][slot]) & present(weights)
-        meaning = view.tracker.meaning.get(obs.card_ids[holder][slot], 0) & told
+        card_id = obs.card_ids[holder][slot]
+        meaning = view.tracker.meaning.get(card_id, 0) & told if card_id in view.tracker.play_signal else 0
         return self._play_chance(told, meaning, view.board, weights) >= 0
 
     # ---------------------------------------------------------------- 2. hint a playable card

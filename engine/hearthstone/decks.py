@@ -136,6 +136,15 @@ def parse_deckstring(code: str) -> Deck:
     return validate(f"deckstring {hero_class.lower()}", hero_class, cards)
 
 
+def _read_text(path: Path) -> str:
+    try:
+        return path.read_text(encoding="utf-8")
+    except UnicodeDecodeError:
+        raise DeckError(f"deck file {str(path)!r} is not a text deck (name, class and 'N Card Name' lines)") from None
+    except OSError as exc:
+        raise DeckError(f"deck file {str(path)!r}: {exc.strerror or exc}") from None
+
+
 def builtin_names() -> list[str]:
     return sorted(p.stem for p in DECK_DIR.glob("*.txt"))
 
@@ -144,14 +153,14 @@ def load_deck(spec: str) -> Deck:
     """A built-in deck name, a deck text file, or a deckstring."""
     path = DECK_DIR / f"{spec}.txt"
     if path.is_file():
-        return parse_text(path.read_text(encoding="utf-8"), spec)
+        return parse_text(_read_text(path), spec)
     candidate = Path(spec)
     if not candidate.is_file() and _looks_like_deckstring(spec):
         return parse_deckstring(spec)
     if candidate.suffix or "/" in spec:
         if not candidate.is_file():
             raise DeckError(f"deck file {spec!r} does not exist")
-        return parse_text(candidate.read_text(encoding="utf-8"), str(candidate))
+        return parse_text(_read_text(candidate), str(candidate))
     if _looks_like_deckstring(spec):
         return parse_deckstring(spec)
     raise DeckError(f"unknown deck {spec!r}: not a built-in deck ({', '.join(builtin_names())}), file or deckstring")

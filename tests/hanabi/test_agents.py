@@ -160,7 +160,9 @@ def test_age_strict_play_threshold_is_a_parameter():
     s = hinted_position(newest=True)
     assert kind(s, decide("age", s, play_uncertain=1.0, play_told=1.0)) == PLAY
     s2 = position(HANDS, fireworks="R1", hints=4)
-    tell(s2, 0, 4, colour="R")  # R3 in truth: a red card, half the unseen reds are R2
+    for slot, name in enumerate(HANDS[0][:4]):
+        tell(s2, 0, slot, colour=name[0], rank=int(name[1]))  # known, none playable
+    tell(s2, 0, 4, colour="R")  # R3 in truth: a red card, and about a fifth of the unseen reds are R2
     assert kind(s2, decide("age", s2)) != PLAY
     assert decide("age", s2, play_told=0.2) == s2.cfg.play(4)
 
@@ -183,12 +185,12 @@ def test_age_saves_a_last_copy_without_touching_a_new_unplayable_card():
 
 
 def test_age_discards_a_hinted_card_that_became_useless():
-    s = hinted_position(newest=True)
-    # Before player 0 acts, red reaches 2 elsewhere: its hinted R2 was "playable", now it must be useless.
-    s.fireworks = (2,) + s.fireworks[1:]
-    s.points += 1
-    s.hands = ((s.hands[0]), tuple(c for c in s.hands[1]))
-    s.deck = tuple(c for c in s.deck if c != s.cfg.card_code("R2"))[:-1] + s.deck[-1:]
+    # Player 1 tells player 0 its newest card is red ("playable": R2); player 2 then plays its own R2.
+    s = position([["Y3", "G4", "W2", "B2", "R2"], ["W3", "W4", "G3", "Y4", "B4"], ["R2", "Y4", "G3", "W3", "B3"]],
+                 fireworks="R1", hints=4, current=1)
+    s.apply(s.cfg.hint_colour(2, 0))
+    s.apply(s.cfg.play(0))
+    assert s.fireworks[0] == 2 and s.current_player == 0
     assert decide("age", s) == s.cfg.discard(4)
 
 

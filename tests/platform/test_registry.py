@@ -94,3 +94,25 @@ def test_nonsense_options_are_refused(argv, needle, capsys):
 def test_too_many_workers_are_capped_with_a_warning(capsys):
     assert main(["arena", "random", "random", "--games", "2", "--workers", "1000", "--json"]) == 0
     assert "more than the" in capsys.readouterr().err
+
+
+def test_paths_and_config_values_of_the_wrong_kind_are_one_line_errors(tmp_path, capsys):
+    folder = tmp_path / "adir"
+    folder.mkdir()
+    assert main(["datagen", str(folder), "--force", "--games", "1"]) == 2
+    assert main(["decks", "/bin/ls"]) == 2
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("games: five\n")
+    assert main(["train", "dqn", "--config", str(bad), "--out", str(tmp_path / "run")]) == 2
+    err = capsys.readouterr().err
+    assert "is a directory" in err and "not a text deck" in err and "games: 'five' should be int" in err
+    assert "Traceback" not in err and err.count("\n") == 3
+
+
+def test_broken_pipe_ends_quietly():
+    import subprocess
+    import sys
+
+    proc = subprocess.run(f"{sys.executable} -m cardlab.cli cards --json | head -c 5", shell=True,
+                          capture_output=True, text=True, timeout=120)
+    assert proc.stdout == "[\n {\n"[:5] and "Traceback" not in proc.stderr

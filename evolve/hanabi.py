@@ -1,0 +1,456 @@
+"""Genetic algorithm over the Hanabi `age` agent's nine constants (spec section 3).
+
+`cardlab evolve hanabi --players N --generations 200 --out DIR [--population 50] [--workers W] [--resume] [--seed S]`
+
+An individual is 7 floats in [0, 1] and 2 ints in [0, 10] (age_params.names() order). Each generation: tournament
+selection of size 2, crossover with probability 0.8 (arithmetic for floats, uniform for ints), mutation with
+probability 0.8 per individual and 0.1 per gene (a float moves by +-U[0, K], K = 1 - generation/generations; an int
+by +-1), then fitness = mean score (keep convention) of 20 games with the individual in every seat; one that beats
+the best so far plays 80 more and its fitness is the mean of all 100.
+
+Reproducible whatever the worker count: game g of individual i in generation t uses the deal
+derive_seed(seed, t, i, g), agents' own randomness derives from it, and the GA's draws come from a generator seeded
+per generation. Resumable: DIR/state.json is rewritten after every generation, so a resumed run replays nothing and
+ends exactly where an uninterrupted one would. Outputs: DIR/gen_NNN.yaml (each generation's best, loadable with
+`age:params=PATH`), DIR/best.yaml (the best so far), DIR/log.csv.
+
+Choice not in the spec: generation 0 is random except individual 0, the source's hand-set values.
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import json
+import os
+import sys
+import time
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Callable, Sequence
+
+from cardlab.agents.hanabi.age import AgeAgent
+from cardlab.agents.hanabi.age_params import FLOAT_PARAMS, INT_PARAMS, INT_RANGE, AgeParams, names, save_params
+from cardlab.engine.core import Rng, derive_seed
+from cardlab.engine.hanabi.game import make_game
+from cardlab.runtime import StopOnInterrupt, UserError
+
+HELP = "evolve the Hanabi age agent's nine constants with the source's genetic algorithm"
+
+POPULATION = 50
+GENERATIONS = 200
+TOURNAMENT_SIZE = 2
+CROSSOVER_P = 0.8
+MUTATION_P = 0.8  # per individual
+GENE_MUTATION_P = 0.1  # per gene of a mutating individual
+GAMES = 20
+CONFIRM_GAMES = 80  # more games for an individual that beats the best so far
+PLAIN_EVERY_S = 30.0
+STATE_VERSION = 1
+
+Genome = list  # 7 floats then 2 ints, in age_params.names() order
+N_FLOATS = len(FLOAT_PARAMS)
+N_GENES = N_FLOATS + len(INT_PARAMS)
+
+
+# ---------------------------------------------------------------- genomes
+
+
+def to_params(genome: Sequence) -> AgeParams:
+    return AgeParams(**dict(zip(names(), genome)))
+
+
+def random_genome(rng: Rng) -> Genome:
+    return [rng.random() for _ in range(N_FLOATS)] + [rng.randrange(INT_RANGE[1] + 1) for _ in INT_PARAMS]
+
+
+def tournament(population: list[Genome], fitness: list[float], rng: Rng) -> Genome:
+    """The fittest of TOURNAMENT_SIZE individuals drawn with replacement (ties: the first drawn)."""
+    best = rng.randrange(len(population))
+    for _ in range(TOURNAMENT_SIZE - 1):
+        other = rng.randrange(len(population))
+        if fitness[other] > fitness[best]:
+            best = other
+    return population[best]
+
+
+def crossover(a: Genome, b: Genome, rng: Rng) -> tuple[Genome, Genome]:
+    """Arithmetic for floats (children a*w + b*(1-w) and the mirror, w ~ U[0,1] per gene); uniform for ints."""
+    c, d = list(a), list(b)
+    for i in range(N_FLOATS):
+        w = rng.random()
+        c[i], d[i] = w * a[i] + (1 - w) * b[i], (1 - w) * a[i] + w * b[i]
+    for i in range(N_FLOATS, N_GENES):
+        if rng.randrange(2):
+            c[i], d[i] = b[i], a[i]
+    return c, d
+
+
+def mutate(genome: Genome, k: float, rng: Rng) -> Genome:
+    """Each gene with probability GENE_MUTATION_P: a float by +-U[0, k] clipped to [0, 1], an int by +-1 clipped."""
+    out = list(genome)
+    for i in range(N_GENES):
+        if rng.random() >= GENE_MUTATION_P:
+            continue
+        sign = 1 if rng.randrange(2) else -1
+        if i < N_FLOATS:
+            out[i] = min(1.0, max(0.0, out[i] + sign * rng.random() * k))
+        else:
+            out[i] = min(INT_RANGE[1], max(INT_RANGE[0], out[i] + sign))
+    return out
+
+
+def breed(population: list[Genome], fitness: list[float], generation: int, generations: int, rng: Rng) -> list[Genome]:
+    """The next generation, same size: pairs of tournament winners, crossed over and mutated."""
+    k = min(1.0, max(0.0, 1 - generation / generations))
+    children: list[Genome] = []
+    while len(children) < len(population):
+        a, b = tournament(population, fitness, rng), tournament(population, fitness, rng)
+        if rng.random() < CROSSOVER_P:
+            a, b = crossover(a, b, rng)
+        for child in (a, b):
+            if rng.random() < MUTATION_P:
+                child = mutate(child, k, rng)
+            children.append(list(child))
+    return children[:len(population)]
+
+
+# ---------------------------------------------------------------- games
+
+
+def play_games(players: int, genome: Sequence, seeds: Sequence[int]) -> list[int]:
+    """Scores (keep convention) of games with `genome`'s age agent in every seat, one per deal seed.
+
+    A local loop over the protocol; the shared arena loop will replace it."""
+    game = make_game(players=players)
+    params = to_params(genome).as_dict()
+    agents = [AgeAgent(seed=0, **params) for _ in range(players)]
+    scores = []
+    for seed in seeds:
+        for p, agent in enumerate(agents):
+            agent.reset(p, derive_seed(seed, "agent", p))
+        state = game.new_initial_state(seed)
+        while not state.is_terminal():
+            p = state.current_player
+            state.apply(agents[p].act(state.observation(p)))
+        scores.append(state.score())
+    return scores
+
+
+def _play_task(task: tuple) -> tuple[int, list[int]]:
+    key, players, genome, seeds = task
+    return key, play_games(players, genome, seeds)
+
+
+def _worker_init() -> None:
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
+
+
+class Interrupted(Exception):
+    """Ctrl-C arrived during a generation: it is dropped, the last saved one stands."""
+
+
+class GamePool:
+    """Runs batches of (key, genome, seeds) tasks on `workers` processes (inline for 1); results by key."""
+
+    def __init__(self, workers: int, players: int, stop: Callable[[], bool], on_games: Callable[[int], None]):
+        self.players, self.stop, self.on_games = players, stop, on_games
+        self.pool = None
+        if workers > 1:
+            import multiprocessing
+
+            self.pool = multiprocessing.get_context("spawn" if sys.platform == "darwin" else "fork").Pool(
+                workers, initializer=_worker_init)
+
+    def run(self, tasks: list[tuple[object, Sequence, list[int]]]) -> dict:
+        jobs = [(key, self.players, list(genome), seeds) for key, genome, seeds in tasks]
+        results: dict = {}
+        found = map(_play_task, jobs) if self.pool is None else self.pool.imap_unordered(_play_task, jobs)
+        for key, scores in found:
+            results.setdefault(key, []).extend(scores)
+            self.on_games(len(scores))
+            if self.stop():
+                raise Interrupted
+        return results
+
+    def close(self) -> None:
+        if self.pool is not None:
+            self.pool.terminate()
+            self.pool.join()
+
+
+# ---------------------------------------------------------------- the run
+
+
+@dataclass
+class Settings:
+    players: int = 2
+    generations: int = GENERATIONS
+    population: int = POPULATION
+    seed: int = 0
+    games: int = GAMES
+    confirm_games: int = CONFIRM_GAMES
+
+
+@dataclass
+class RunState:
+    """Everything a resumed run needs: written after every generation."""
+
+    settings: Settings
+    generation: int = -1  # the last completed one
+    population: list = field(default_factory=list)
+    fitness: list = field(default_factory=list)
+    best: list | None = None
+    best_fitness: float = float("-inf")
+    best_generation: int = -1
+    games_played: int = 0
+
+    def to_json(self) -> dict:
+        data = asdict(self)
+        data["version"] = STATE_VERSION
+        data["best_fitness"] = None if self.best is None else self.best_fitness
+        return data
+
+    @classmethod
+    def from_json(cls, data: dict, where: Path) -> "RunState":
+        if data.get("version") != STATE_VERSION:
+            raise UserError(f"{where}: not a state file of this version of the Hanabi GA")
+        data = dict(data)
+        data.pop("version")
+        data["settings"] = Settings(**data["settings"])
+        if data["best_fitness"] is None:
+            data["best_fitness"] = float("-inf")
+        return cls(**data)
+
+
+def evaluate(pool: GamePool, state: RunState, population: list[Genome], generation: int) -> tuple[list[float], int]:
+    """Fitness of every individual, and how many got the confirmation games. Confirmations go in individual order
+    (each can raise the bar for the next), their games in parallel, so the worker count changes nothing."""
+    s = state.settings
+    seeds = [[derive_seed(s.seed, generation, i, g) for g in range(s.games)] for i in range(len(population))]
+    scores = pool.run([(i, population[i], seeds[i]) for i in range(len(population))])
+    fitness = []
+    confirmed = 0
+    chunk = max(1, s.confirm_games // 8)
+    for i, genome in enumerate(population):
+        games = scores[i]
+        mean = sum(games) / len(games)
+        if mean > state.best_fitness and s.confirm_games > 0:
+            extra = [derive_seed(s.seed, generation, i, g) for g in range(s.games, s.games + s.confirm_games)]
+            more = pool.run([((i, j), genome, extra[j:j + chunk]) for j in range(0, len(extra), chunk)])
+            for j in range(0, len(extra), chunk):
+                games = games + more[(i, j)]
+            mean = sum(games) / len(games)
+            confirmed += 1
+        if mean > state.best_fitness:
+            state.best, state.best_fitness, state.best_generation = list(genome), mean, generation
+        state.games_played += len(games)
+        fitness.append(mean)
+    return fitness, confirmed
+
+
+def next_population(state: RunState, generation: int) -> list[Genome]:
+    s = state.settings
+    if generation == 0:
+        rng = Rng(derive_seed(s.seed, "init"))
+        default = AgeParams().as_dict()
+        return [[default[n] for n in names()]] + [random_genome(rng) for _ in range(s.population - 1)]
+    rng = Rng(derive_seed(s.seed, "breed", generation))
+    return breed(state.population, state.fitness, generation, s.generations, rng)
+
+
+CSV_FIELDS = ["generation", "best_fitness", "mean_fitness", "best_so_far", "best_so_far_generation", "confirmed",
+              "games_played", "seconds"] + names()
+
+
+def write_generation(out: Path, state: RunState, generation: int, fitness: list[float], confirmed: int,
+                     seconds: float) -> None:
+    """Generation's best YAML, best-so-far YAML, a CSV row, then the state file (last: a crash in between redoes
+    the generation on resume)."""
+    best_i = max(range(len(fitness)), key=lambda i: (fitness[i], -i))
+    genome = state.population[best_i]
+    comment = (f"Hanabi age agent, {state.settings.players} players: generation {generation} best "
+               f"(individual {best_i}), fitness {fitness[best_i]:.3f}\nseed {state.settings.seed}")
+    save_params(to_params(genome), out / f"gen_{generation:03d}.yaml", comment)
+    save_params(to_params(state.best), out / "best.yaml",
+                f"Hanabi age agent, {state.settings.players} players: best so far, fitness {state.best_fitness:.3f} "
+                f"(generation {state.best_generation})\nseed {state.settings.seed}")
+    row = {"generation": generation, "best_fitness": round(fitness[best_i], 4),
+           "mean_fitness": round(sum(fitness) / len(fitness), 4), "best_so_far": round(state.best_fitness, 4),
+           "best_so_far_generation": state.best_generation, "confirmed": confirmed,
+           "games_played": state.games_played, "seconds": round(seconds, 2)}
+    row.update({n: (round(v, 6) if isinstance(v, float) else v) for n, v in zip(names(), genome)})
+    log = out / "log.csv"
+    new = not log.exists()
+    with log.open("a", newline="") as handle:
+        writer = csv.DictWriter(handle, fieldnames=CSV_FIELDS)
+        if new:
+            writer.writeheader()
+        writer.writerow(row)
+    tmp = out / "state.json.tmp"
+    tmp.write_text(json.dumps(state.to_json()))
+    os.replace(tmp, out / "state.json")
+
+
+def trim_log(out: Path, last_generation: int) -> None:
+    """Drop log rows a crash left after the last saved generation."""
+    log = out / "log.csv"
+    if not log.exists():
+        return
+    with log.open(newline="") as handle:
+        rows = [r for r in csv.DictReader(handle) if int(r["generation"]) <= last_generation]
+    with log.open("w", newline="") as handle:
+        writer = csv.DictWriter(handle, fieldnames=CSV_FIELDS)
+        writer.writeheader()
+        writer.writerows(rows)
+
+
+def evolve(settings: Settings, out: Path, workers: int = 1, resume: bool = False,
+           stop: Callable[[], bool] = lambda: False, report: Callable[[str], None] | None = None,
+           on_games: Callable[[int], None] = lambda n: None) -> RunState:
+    """Run (or resume) the GA to its last generation unless `stop()` turns true; returns the saved state.
+    Raises Interrupted when stopped mid-generation (the saved state is the previous generation's)."""
+    out.mkdir(parents=True, exist_ok=True)
+    path = out / "state.json"
+    if resume:
+        if not path.exists():
+            raise UserError(f"{out}: nothing to resume (no state.json)")
+        try:
+            state = RunState.from_json(json.loads(path.read_text()), path)
+        except (ValueError, TypeError, KeyError) as exc:
+            raise UserError(f"{path}: unreadable state file ({exc})") from None
+        if asdict(state.settings) != asdict(settings):
+            raise UserError(f"{path}: the run was started with {asdict(state.settings)}, not {asdict(settings)}")
+        trim_log(out, state.generation)
+    else:
+        if path.exists():
+            raise UserError(f"{out} already holds a run (state.json): use --resume or another --out")
+        (out / "log.csv").unlink(missing_ok=True)
+        state = RunState(settings)
+    pool = GamePool(workers, settings.players, stop, on_games)
+    try:
+        for generation in range(state.generation + 1, settings.generations):
+            if stop():
+                raise Interrupted
+            start = time.monotonic()
+            population = next_population(state, generation)
+            fitness, confirmed = evaluate(pool, state, population, generation)
+            state.generation, state.population, state.fitness = generation, population, fitness
+            write_generation(out, state, generation, fitness, confirmed, time.monotonic() - start)
+            if report is not None:
+                report(f"generation {generation + 1}/{settings.generations}: best {max(fitness):.2f}, "
+                       f"mean {sum(fitness) / len(fitness):.2f}, best so far {state.best_fitness:.2f}")
+    finally:
+        pool.close()
+    return state
+
+
+# ---------------------------------------------------------------- command line
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--players", type=int, default=2, help="players per game, 2-5 (default 2)")
+    parser.add_argument("--generations", type=int, default=GENERATIONS, help=f"default {GENERATIONS}")
+    parser.add_argument("--population", type=int, default=POPULATION, help=f"default {POPULATION}")
+    parser.add_argument("--out", required=True, help="directory for state.json, log.csv and the YAML params")
+    parser.add_argument("--workers", type=int, default=os.cpu_count() or 1, help="game processes (default: all cores)")
+    parser.add_argument("--resume", action="store_true", help="continue the run saved in --out")
+    parser.add_argument("--seed", type=int, default=0, help="run seed (default 0)")
+    parser.add_argument("--games", type=int, default=GAMES, help=f"games per fitness (default {GAMES})")
+    parser.add_argument("--confirm-games", type=int, default=CONFIRM_GAMES,
+                        help=f"more games for a new best (default {CONFIRM_GAMES})")
+
+
+def _check(args: argparse.Namespace) -> Settings:
+    if not 2 <= args.players <= 5:
+        raise UserError(f"--players {args.players}: Hanabi takes 2-5 players")
+    for flag, value, low in (("--generations", args.generations, 1), ("--population", args.population, 2),
+                             ("--workers", args.workers, 1), ("--games", args.games, 1),
+                             ("--confirm-games", args.confirm_games, 0)):
+        if value < low:
+            raise UserError(f"{flag} {value}: must be at least {low}")
+    return Settings(args.players, args.generations, args.population, args.seed, args.games, args.confirm_games)
+
+
+class _Progress:
+    """A rich bar over the run's games on a terminal; otherwise a plain line every PLAIN_EVERY_S seconds."""
+
+    def __init__(self, settings: Settings, done_generations: int, stream=None) -> None:
+        self.stream = stream or sys.stderr
+        self.total = settings.generations
+        self.done_generations = done_generations
+        self.games = 0
+        self.last_line = time.monotonic()
+        self.latest = "starting"
+        self.bar = self.task = None
+        if self.stream.isatty():
+            from rich.console import Console
+            from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+            self.bar = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+                                TimeRemainingColumn(), console=Console(file=self.stream))
+            self.task = self.bar.add_task("generations", total=self.total, completed=done_generations)
+            self.bar.start()
+
+    def on_games(self, n: int) -> None:
+        self.games += n
+        self._maybe_line()
+
+    def report(self, line: str) -> None:
+        self.done_generations += 1
+        self.latest = line
+        if self.bar is not None:
+            self.bar.update(self.task, completed=self.done_generations, description=line)
+        self._maybe_line()
+
+    def _maybe_line(self) -> None:
+        if self.bar is None and time.monotonic() - self.last_line >= PLAIN_EVERY_S:
+            self.last_line = time.monotonic()
+            print(f"evolve hanabi: {self.latest} ({self.games} games this session)", file=self.stream, flush=True)
+
+    def close(self) -> None:
+        if self.bar is not None:
+            self.bar.stop()
+
+
+def run(args: argparse.Namespace) -> int:
+    """0 when the run completes, 130 after Ctrl-C (the last completed generation is saved)."""
+    settings = _check(args)
+    out = Path(args.out)
+    done = 0
+    if args.resume and (out / "state.json").exists():
+        try:
+            done = json.loads((out / "state.json").read_text()).get("generation", -1) + 1
+        except ValueError:
+            done = 0
+    progress = _Progress(settings, done)
+    try:
+        with StopOnInterrupt() as interrupt:
+            state = evolve(settings, out, args.workers, args.resume, stop=lambda: interrupt.requested,
+                           report=progress.report, on_games=progress.on_games)
+    except Interrupted:
+        progress.close()
+        print(f"evolve hanabi: interrupted; generations up to the last completed one are saved in {out} "
+              "(continue with --resume)", file=sys.stderr)
+        return 130
+    progress.close()
+    print(f"evolve hanabi: best fitness {state.best_fitness:.3f} (generation {state.best_generation}) "
+          f"-> {out / 'best.yaml'}")
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m cardlab.evolve.hanabi", description=HELP)
+    add_arguments(parser)
+    args = parser.parse_args(argv)
+    try:
+        return run(args)
+    except UserError as exc:
+        print(f"evolve hanabi: error: {exc}", file=sys.stderr)
+        return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())
