@@ -5,8 +5,8 @@ from __future__ import annotations
 import argparse
 import sys
 
-from cardlab.commands import (arena, bench, cards, datagen, decks, games, inspect, play, quickstart, replay,
-                              tournament, train)
+from cardlab.commands import (arena, bench, cards, datagen, decks, evolve, games, inspect, play, quickstart,
+                              replay, tournament, train)
 
 COMMANDS = {
     "quickstart": quickstart,
@@ -21,6 +21,7 @@ COMMANDS = {
     "replay": replay,
     "play": play,
     "train": train,
+    "evolve": evolve,
 }
 
 

@@ -131,7 +131,3 @@ def common_counts(state: HanabiState, a: int, b: int) -> list[int]:
                     counts[card] -= 1
     return counts
 
-
-def own_card(state: HanabiState, player: int, slot: int) -> int:
-    """The code of the player's card when the variant shows it, else HIDDEN."""
-    return state.hands[player][slot]

@@ -21,7 +21,6 @@ COLOUR_NAMES = "RYGWB"
 VARIANTS = ("full", "mini")
 BOMB_OUT = ("keep", "zero")
 PLAY, DISCARD, HINT_COLOUR, HINT_RANK = 0, 1, 2, 3
-KIND_NAMES = ("play", "discard", "hint colour", "hint rank")
 
 
 def copies_of_rank(rank: int, ranks: int) -> int:

@@ -10,7 +10,7 @@ from typing import Any
 
 from cardlab.engine.core import Rng, State
 from cardlab.engine.hanabi import knowledge as kn
-from cardlab.engine.hanabi.config import (COLOUR_NAMES, DISCARD, HINT_COLOUR, HINT_RANK, PLAY, HanabiConfig)
+from cardlab.engine.hanabi.config import COLOUR_NAMES, DISCARD, HINT_COLOUR, PLAY, HanabiConfig
 from cardlab.engine.hanabi.deal import sample_hand
 from cardlab.engine.hanabi.history import Move
 

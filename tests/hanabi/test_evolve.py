@@ -131,3 +131,16 @@ def test_ctrl_c_exits_130_after_saving(tmp_path, monkeypatch, capsys):
     assert ga.run(args(tmp_path / "c", generations=3)) == 130
     assert "interrupted" in capsys.readouterr().err
     assert (tmp_path / "c" / "gen_000.yaml").exists() and not (tmp_path / "c" / "gen_001.yaml").exists()
+
+
+def test_plain_progress_lines_off_a_terminal(monkeypatch):
+    import io
+
+    monkeypatch.setattr(ga, "PLAIN_EVERY_S", 0.0)
+    stream = io.StringIO()
+    progress = ga._Progress(TINY, 0, stream)
+    progress.on_games(5)
+    progress.report("generation 1/3: best 1.00")
+    progress.close()
+    lines = stream.getvalue().splitlines()
+    assert lines and lines[-1].startswith("evolve hanabi: generation 1/3") and "5 games" in lines[-1]

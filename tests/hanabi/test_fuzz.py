@@ -88,7 +88,8 @@ def test_every_agent_plays_legal_games(players):
 
 
 def test_agents_play_mini_and_small_variants():
-    for spec in ("hanabi:variant=mini", "hanabi:players=3,colours=2,ranks=3,hand_size=2,hints=2", "hanabi:hints=0,players=3"):
+    specs = ("hanabi:variant=mini", "hanabi:players=3,colours=2,ranks=3,hand_size=2,hints=2", "hanabi:hints=0,players=3")
+    for spec in specs:
         game = make_game(spec)
         for name, factory in AGENTS.items():
             agents = [factory(seed=p) for p in range(game.num_players)]

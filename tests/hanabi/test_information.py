@@ -61,9 +61,9 @@ def test_observation_can_take_hints_but_not_hidden_plays():
     with pytest.raises(ValueError, match="hidden"):
         obs.apply(obs.cfg.play(0))
     hint = [a for a in obs.legal_actions() if a >= obs.cfg.first_colour_hint]
-    if s.hint_tokens and hint:
-        obs.apply(hint[0])
-        assert obs.hint_tokens == s.hint_tokens - 1
+    assert s.hint_tokens and hint
+    obs.apply(hint[0])
+    assert obs.hint_tokens == s.hint_tokens - 1 and s.history != obs.history
 
 
 def test_determinize_keeps_everything_visible_and_conserves_cards():

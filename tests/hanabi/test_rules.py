@@ -285,3 +285,15 @@ def test_config_is_validated_however_built():
         HanabiConfig(players=6)
     with pytest.raises(UserError):
         HanabiConfig(variant="mini", hints=8)
+
+
+def test_registry_module_attributes():
+    from cardlab.engine.hanabi import game as module
+    from cardlab.engine.registry import GameOption
+
+    assert module.PLAYERS == (2, 3, 4, 5) and module.KIND == COOPERATIVE and module.DESCRIPTION
+    assert set(module.OPTIONS) == {"players", "variant", "bomb_out", "colours", "ranks", "hand_size", "hints", "fuses"}
+    assert all(isinstance(o, GameOption) for o in module.OPTIONS.values())
+    game = make_game(module.EXAMPLE)
+    assert isinstance(game, module.HanabiGame) and game.name == "hanabi" and game.num_players == 4
+    assert game.new_initial_state(1, roles=[3, 2, 1, 0]).to_dict() == game.new_initial_state(1).to_dict()
