@@ -19,7 +19,6 @@ DEFAULT_GAME = "hearthstone"
 # Game name -> package that defines it; imported only when the game is asked for.
 GAMES: dict[str, str] = {
     "hearthstone": "cardlab.engine.hearthstone.game",
-    "dominion": "cardlab.engine.dominion.game",
     "hanabi": "cardlab.engine.hanabi.game",
 }
 

@@ -9,7 +9,7 @@ from cardlab.runtime import UserError
 def add_game_arguments(p, default_max_turns: bool = True) -> None:
     p.add_argument("--game", default=None,
                    help="game spec (default hearthstone:deck=liege); see `cardlab games`, e.g. "
-                        "dominion:kingdom=first-game,players=3 or hanabi:players=4")
+                        "hearthstone:pool=basic or hanabi:players=4")
     p.add_argument("--deck", help="hearthstone: one deck for both agents (built-in name, file or deckstring)")
     p.add_argument("--decks", nargs=2, metavar=("DECK_A", "DECK_B"), help="hearthstone: agent A's and agent B's deck")
     p.add_argument("--deck-pool", help="hearthstone: each game draws both decks from this pool (basic, liege)")

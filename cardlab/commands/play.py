@@ -16,7 +16,7 @@ def add_arguments(p) -> None:
     p.add_argument("--seat", type=int, default=0, help="your seat (0 moves first; default 0)")
 
 
-DEFAULT_BOT = {"hearthstone": "trading", "dominion": "bigmoney", "hanabi": "age"}
+DEFAULT_BOT = {"hearthstone": "trading", "hanabi": "age"}
 
 
 def run(args) -> int:

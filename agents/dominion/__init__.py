@@ -1,1 +1,0 @@
-"""Dominion strategies: BigMoney, greedy, Smithy-BM and the evolvable extremal strategies."""

@@ -1,1 +1,0 @@
-"""Dominion, base set (first edition), 2-4 players."""
