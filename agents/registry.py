@@ -6,6 +6,7 @@ import importlib
 import inspect
 from typing import Callable
 
+from cardlab.engine.registry import convert_option
 from cardlab.runtime import UserError
 
 from cardlab.agents.base import Agent
@@ -36,20 +37,7 @@ def parse_spec(spec: str) -> tuple[str, dict[str, str]]:
 
 def _convert(name: str, key: str, value: str, default):
     """Options arrive as text; convert them to the type of the factory's default."""
-    try:
-        if isinstance(default, bool):
-            if value.lower() in ("1", "true", "yes", "on"):
-                return True
-            if value.lower() in ("0", "false", "no", "off"):
-                return False
-            raise ValueError(value)
-        if isinstance(default, int):
-            return int(value)
-        if isinstance(default, float):
-            return float(value)
-    except ValueError:
-        raise UserError(f"agent {name!r}: option {key}={value!r} should be a {type(default).__name__}") from None
-    return value
+    return convert_option(f"agent {name!r}", key, value, default)
 
 
 def _factories(game: str) -> dict[str, Callable[..., Agent]]:

@@ -37,21 +37,25 @@ class GameOption:
             raise UserError(f"game {game!r}: {key}={text!r} is not one of {', '.join(self.choices)}")
         if self.parse is not None:
             return self.parse(text)
-        default = self.default
-        try:
-            if isinstance(default, bool):
-                if text.lower() in ("1", "true", "yes", "on"):
-                    return True
-                if text.lower() in ("0", "false", "no", "off"):
-                    return False
-                raise ValueError(text)
-            if isinstance(default, int):
-                return int(text)
-            if isinstance(default, float):
-                return float(text)
-        except ValueError:
-            raise UserError(f"game {game!r}: {key}={text!r} should be a {type(default).__name__}") from None
-        return text
+        return convert_option(f"game {game!r}", key, text, self.default)
+
+
+def convert_option(owner: str, key: str, text: str, default: Any) -> Any:
+    """A spec option's text as the type of its default (bool, int, float; anything else stays text)."""
+    try:
+        if isinstance(default, bool):
+            if text.lower() in ("1", "true", "yes", "on"):
+                return True
+            if text.lower() in ("0", "false", "no", "off"):
+                return False
+            raise ValueError(text)
+        if isinstance(default, int):
+            return int(text)
+        if isinstance(default, float):
+            return float(text)
+    except ValueError:
+        raise UserError(f"{owner}: {key}={text!r} should be a {type(default).__name__}") from None
+    return text
 
 
 def parse_spec(spec: str) -> tuple[str, dict[str, str]]:
