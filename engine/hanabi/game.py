@@ -55,6 +55,11 @@ class HanabiGame(Game):
         """Seat 0 starts; every seat plays the same rules, so `roles` changes nothing."""
         return HanabiState.new(self.config, seed)
 
+    @property
+    def max_score(self) -> int:
+        """The perfect score; the arena reports the share of games that reach it."""
+        return self.config.max_score
+
     def describe(self) -> str:
         cfg = self.config
         return (f"Hanabi {cfg.variant} {cfg.players}p ({cfg.colours}x{cfg.ranks}, hand {cfg.hand_size}, "

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import statistics
 
+import pytest
+
 from cardlab.agents.hanabi import AGENTS
 from cardlab.engine.core import derive_seed
 from cardlab.engine.registry import make_game
@@ -40,3 +42,12 @@ def test_the_agents_are_ordered():
              for name, games in (("random", 200), ("almost-random", 60), ("hinting", 40), ("counting", 40),
                                  ("age", 40))}
     assert means["random"] < means["almost-random"] < means["hinting"] <= means["counting"] <= means["age"], means
+
+
+def test_the_arena_counts_perfect_games_against_the_variants_maximum():
+    from cardlab.arena.match import run_match
+
+    r = run_match(("random",), "hanabi:variant=mini,ranks=1,colours=1,hand_size=1", 50, seed=1).to_json()
+    assert r["max_score"] == 1
+    assert r["perfect_rate"] == pytest.approx(r["score_distribution"].get("1", 0) / 50)
+    assert r["perfect_rate"] > 0  # a one-card firework is often completed, even by random play
