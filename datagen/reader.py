@@ -23,7 +23,10 @@ from cardlab.runtime import UserError
 from cardlab.datagen.chains import CHAIN_KINDS, discounted_labels
 from cardlab.datagen.writer import FORMAT, SCHEMA_VERSION
 
-LOAD_LIMIT_BYTES = 2 << 30  # "auto" loads a kind into memory below this size, streams above it
+LOAD_LIMIT_BYTES = 2 << 30
+# Attributes every chain file carries; without them rows cannot be decoded or labels recomputed.
+REQUIRED_ATTRS = ("game_name", "encoder", "encoder_version", "encoder_dim", "games_completed", "games_requested",
+                  "gamma", "reward", "chains")  # "auto" loads a kind into memory below this size, streams above it
 
 
 def _open(path: Path) -> h5py.File:
@@ -49,6 +52,10 @@ def check_file(path: str | Path, f: h5py.File | None = None) -> dict[str, Any]:
         version = int(attrs.get("schema_version", -1))
         if version > SCHEMA_VERSION or version < 1:
             raise UserError(f"{path} has chain schema {version}; this cardlab reads schema {SCHEMA_VERSION}")
+        missing = [name for name in REQUIRED_ATTRS if name not in attrs]
+        if missing:
+            raise UserError(f"{path} is damaged: attribute(s) {', '.join(missing)} missing, so its rows cannot be "
+                            "decoded (write it again with `cardlab datagen`)")
         for name in ("games", "chains", "meta"):
             if name not in f:
                 raise UserError(f"{path} is damaged: the /{name} group is missing")
@@ -60,6 +67,9 @@ def check_file(path: str | Path, f: h5py.File | None = None) -> dict[str, Any]:
             rows = int(g.attrs.get("rows", -1))
             if rows < 0:
                 raise UserError(f"{path} is damaged: chains/{kind} has no committed row count")
+            if "features" in g and g["features"].shape[1] != int(attrs["encoder_dim"]):
+                raise UserError(f"{path} is damaged: chains/{kind}/features has {g['features'].shape[1]} columns, "
+                                f"the encoder attribute says {attrs['encoder_dim']}")
             for name, ds in g.items():
                 if ds.shape[0] < rows:
                     raise UserError(f"{path} is truncated: chains/{kind}/{name} has {ds.shape[0]} rows, {rows} committed")

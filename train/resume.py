@@ -66,3 +66,17 @@ def refuse_changed_settings(last: Path, saved: dict, now: dict, may_change: tupl
     if changed:
         raise UserError(f"{last} was trained with other settings ({', '.join(changed)}); resume with the same "
                         f"config and options (only {flags} may change)")
+
+
+def refuse_used_out(out: Path, products: tuple[str, ...]) -> None:
+    """A new run must not overwrite an earlier one's exports or checkpoints in the same folder."""
+    if out.exists() and not out.is_dir():
+        raise UserError(f"--out {out} is a file, not a folder")
+    found = [name for name in products if (out / name).exists() and not _empty_dir(out / name)]
+    if found:
+        raise UserError(f"--out {out} already holds a training run ({', '.join(found)}); continue it with --resume "
+                        "or choose another --out")
+
+
+def _empty_dir(path: Path) -> bool:
+    return path.is_dir() and not any(path.iterdir())

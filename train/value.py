@@ -19,7 +19,7 @@ from cardlab.runtime import UserError
 from cardlab.models.checkpoint import load_value as load_value_checkpoint, save_value
 from cardlab.models.value import COLOURS, ColourTrio, ValueNet
 from cardlab.train.config import config_from_dict
-from cardlab.train.resume import (StopOnCtrlC, fit, last_logger_version, open_resume_checkpoint,
+from cardlab.train.resume import (StopOnCtrlC, refuse_used_out, fit, last_logger_version, open_resume_checkpoint,
                           refuse_changed_settings)
 
 
@@ -338,6 +338,8 @@ def fit_value(data: str | Path, cfg: ValueConfig, out_dir: str | Path, progress:
     from lightning.pytorch.loggers import TensorBoardLogger
 
     out = Path(out_dir)
+    if not resume:
+        refuse_used_out(out, ("value.pt", "checkpoints"))
     out.mkdir(parents=True, exist_ok=True)
     if not progress:
         quiet_lightning()

@@ -128,3 +128,19 @@ def test_same_seed_same_bytes_for_any_worker_count(tmp_path):
     c = tmp_path / "seed6.h5"
     generate(c, DatagenSettings(agents=FAST, games=12, seed=6))
     assert not np.array_equal(ChainData(c).features[:50], ChainData(paths[0]).features[:50])
+
+
+def test_a_file_without_its_encoder_attributes_is_refused_by_inspect_and_train(small_file, tmp_path, capsys):
+    from cardlab.cli import main
+
+    stripped = tmp_path / "stripped.h5"
+    stripped.write_bytes(small_file.read_bytes())
+    with h5py.File(stripped, "a") as f:
+        del f.attrs["encoder"]
+    with pytest.raises(UserError, match="stripped.h5 is damaged: attribute.s. encoder missing"):
+        ChainData(stripped)
+    for argv in (["inspect", str(stripped)], ["train", "value", "--data", str(stripped), "--out", str(tmp_path / "r")]):
+        assert main(argv) == 2
+        err = capsys.readouterr().err
+        assert "stripped.h5 is damaged" in err and "Traceback" not in err
+    assert not (tmp_path / "r" / "value.pt").exists()

@@ -114,6 +114,11 @@ def test_cli_train_value_json_and_bad_config(tiny, tmp_path, capsys):
     assert main(["train", "value", "--data", str(tiny), "--config", str(config), "--out", str(tmp_path / "o"), "--json"]) == 0
     out = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
     assert out["checkpoint"].endswith("value.pt")
+    before = (tmp_path / "o" / "value.pt").read_bytes()
+    # a second run into the same folder would overwrite the first: refused, the first run's files untouched
+    assert main(["train", "value", "--data", str(tiny), "--config", str(config), "--out", str(tmp_path / "o")]) == 2
+    assert "already holds a training run" in capsys.readouterr().err
+    assert (tmp_path / "o" / "value.pt").read_bytes() == before
     config.write_text("hiden: [8]\n")
     assert main(["train", "value", "--data", str(tiny), "--config", str(config)]) == 2
     assert "unknown setting(s) hiden" in capsys.readouterr().err
