@@ -298,6 +298,12 @@ def quiet_lightning() -> None:
     warnings.filterwarnings("ignore", module="lightning")
 
 
+def log_every(dm: "ChainDataModule", cfg: ValueConfig) -> int:
+    """Log every 10 batches, or every batch when an epoch is shorter (Lightning warns otherwise)."""
+    batches = -(-dm.summary["rows"]["train"] // cfg.batch_size)
+    return max(1, min(10, batches))
+
+
 class TrainingOrderState(L.Callback):
     """Stores the data order and torch's RNG in every Lightning checkpoint, so a resumed run repeats exactly
     the epochs an uninterrupted one would have run."""
@@ -341,8 +347,7 @@ def fit_value(data: str | Path, cfg: ValueConfig, out_dir: str | Path, progress:
     if not resume:
         refuse_used_out(out, ("value.pt", "checkpoints"))
     out.mkdir(parents=True, exist_ok=True)
-    if not progress:
-        quiet_lightning()
+    quiet_lightning()  # the user sees cardlab's progress bar and summary, not Lightning's banners
     resume_from = resume_checkpoint(out, data, cfg) if resume else None
     L.seed_everything(cfg.seed, workers=True, verbose=False)
     dm = ChainDataModule(data, cfg)
@@ -359,7 +364,7 @@ def fit_value(data: str | Path, cfg: ValueConfig, out_dir: str | Path, progress:
     trainer = L.Trainer(
         max_epochs=cfg.max_epochs, accelerator="auto", devices=cfg.devices, strategy=cfg.strategy,
         precision=cfg.precision, deterministic=True, logger=logger, callbacks=callbacks,
-        enable_progress_bar=progress, enable_model_summary=False, log_every_n_steps=10,
+        enable_progress_bar=progress, enable_model_summary=False, log_every_n_steps=log_every(dm, cfg),
     )
     fit(trainer, module, datamodule=dm, ckpt_path=resume_from)
     best = ckpt.best_model_path
