@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import time
 
 import pytest
 
@@ -54,11 +55,20 @@ def test_a_line_cut_by_a_kill_is_replayed_and_other_matches_are_refused(tmp_path
         run_match(SPECS, decks, 6, seed=3, journal=tmp_path)  # a folder
 
 
-def test_ctrl_c_keeps_the_finished_games_and_says_how_to_go_on(tmp_path):
+@pytest.mark.parametrize("workers", [1, 2])
+def test_ctrl_c_keeps_the_finished_games_and_says_how_to_go_on(tmp_path, workers):
     journal = tmp_path / "m.jsonl"
-    rc, out, err = ctrl_c_when(["arena", *SPECS, "--games", "100000", "--journal", str(journal), "--json"],
-                               ready=lambda: journal.exists() and len(journal.read_text().splitlines()) > 3,
-                               timeout=120)
+    pressed: list[float] = []
+
+    def ready() -> bool:
+        if journal.exists() and len(journal.read_text().splitlines()) > 3:
+            pressed.append(time.monotonic())
+            return True
+        return False
+
+    rc, out, err = ctrl_c_when(["arena", *SPECS, "--games", "100000", "--journal", str(journal), "--json",
+                                "--workers", str(workers)], ready=ready, timeout=120)
+    assert time.monotonic() - pressed[0] < 30  # worker processes stop too: the command ends within seconds
     assert rc == 130 and b"run the same command again" in err and b"Traceback" not in err
     assert out == b""  # no report presented for a match that did not finish
     games = [json.loads(line) for line in journal.read_text().splitlines()[1:]]
