@@ -6,6 +6,7 @@ from itertools import combinations
 from typing import Callable
 
 from cardlab.arena.match import MatchReport, run_match
+from cardlab.arena.ratings import BOOTSTRAP, PairResult, bradley_terry
 from cardlab.arena.stats import wilson_interval
 from cardlab.engine.core import Game
 from cardlab.engine.registry import make_game
@@ -20,6 +21,7 @@ def round_robin(specs: list[str], game: Game | str | None, games: int, workers: 
         raise UserError(f"a tournament needs a two-player zero-sum game, not {game.spec}")
     matrix: dict[str, dict[str, dict]] = {a: {} for a in specs}
     matches = []
+    pairs: list[PairResult] = []
     for i, j in combinations(range(len(specs)), 2):
         a, b = specs[i], specs[j]
         report = run_match((a, b), game, games, workers=workers, seed=seed)
@@ -31,7 +33,12 @@ def round_robin(specs: list[str], game: Game | str | None, games: int, workers: 
         blo, bhi = wilson_interval(r["wins"]["B"], r["games"])
         matrix[b][a] = {"win_rate": round(r["wins"]["B"] / r["games"], 4), "ci95": [round(blo, 4), round(bhi, 4)],
                         "wins": r["wins"]["B"], "losses": r["wins"]["A"], "draws": r["draws"], "games": r["games"]}
+        pairs.append(PairResult(a, b, r["wins"]["A"], r["wins"]["B"], r["draws"]))  # errored games carry no result
         if on_match is not None:
             on_match(report)
+    ratings = bradley_terry(specs, pairs, seed=seed)
     return {"agents": specs, "game": game.spec, "decks": game.describe(), "games_per_pair": games, "seed": seed,
-            "first_player": "alternating", "matrix": matrix, "matches": matches}
+            "first_player": "alternating", "matrix": matrix, "matches": matches,
+            "ratings": {"model": "Bradley-Terry, Elo scale (400 log10), mean 0; draws count half; "
+                                 f"95% interval from {BOOTSTRAP} bootstrap resamples of every pair's games",
+                        "agents": ratings}}

@@ -6,7 +6,7 @@ import json
 
 from cardlab.commands.gameargs import add_game_arguments, make_game_from_args
 
-HELP = "round robin between several agents: a win-rate matrix with 95% intervals"
+HELP = "round robin between several agents: a win-rate matrix with 95% intervals and Bradley-Terry ratings"
 
 
 def add_arguments(p) -> None:
@@ -52,4 +52,11 @@ def run(args) -> int:
                 cells.append(f"{m['win_rate']:.1%}\n[{m['ci95'][0]:.1%}, {m['ci95'][1]:.1%}]")
         table.add_row(a, *cells)
     console.print(table)
+    ratings = Table(title="Bradley-Terry ratings (Elo scale, mean 0; 95% bootstrap interval)")
+    for column in ("agent", "rating", "95% interval"):
+        ratings.add_column(column, justify="left" if column == "agent" else "right")
+    by_rating = sorted(result["ratings"]["agents"].items(), key=lambda kv: -kv[1]["elo"])
+    for agent, r in by_rating:
+        ratings.add_row(agent, f"{r['elo']:+.0f}", f"[{r['ci95'][0]:+.0f}, {r['ci95'][1]:+.0f}]")
+    console.print(ratings)
     return 0
