@@ -69,6 +69,9 @@ def make_evaluator(name_or_ckpt: str, game: str = "hearthstone") -> Evaluator:
         path = text[len("ckpt="):].strip()
         if not path:
             raise UserError("evaluator 'ckpt=': give a checkpoint path, e.g. eval=ckpt=checkpoints/value.ckpt")
+        from cardlab.checkpoints.zoo import resolve
+
+        path = resolve(path)  # a model-zoo name becomes its shipped file
         if not Path(path).is_file():
             raise UserError(f"evaluator checkpoint {path!r} does not exist")
         if _CKPT_LOADER is None:

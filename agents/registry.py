@@ -75,6 +75,10 @@ def available(game: str = DEFAULT_GAME) -> list[str]:
     return sorted(_factories(game))
 
 
+# Options that name a checkpoint or a genome file: they also take a model-zoo name (`cardlab models`).
+MODEL_OPTIONS = ("ckpt", "params", "genome")
+
+
 def make_agent(spec: str, seed: int = 0, game: str = DEFAULT_GAME) -> Agent:
     """An agent for `game` (a registry name) from its spec string."""
     name, options = parse_spec(spec)
@@ -88,6 +92,10 @@ def make_agent(spec: str, seed: int = 0, game: str = DEFAULT_GAME) -> Agent:
     hidden = ("seed", "self", "game")
     kwargs = {}
     for key, value in options.items():
+        if key in MODEL_OPTIONS:
+            from cardlab.checkpoints.zoo import resolve
+
+            value = resolve(value)  # a zoo name (search:ckpt=liege-full-rich) becomes its shipped file
         # Only declared keyword parameters are options: a stray **kwargs must not swallow typos.
         if key not in params or key in hidden or params[key].kind == params[key].VAR_KEYWORD:
             known = [k for k in params if k not in hidden and params[k].kind != params[k].VAR_KEYWORD]

@@ -5,8 +5,8 @@ from __future__ import annotations
 import argparse
 import sys
 
-from cardlab.commands import (arena, bench, cards, datagen, decks, evolve, games, inspect, play, quickstart,
-                              replay, tournament, train)
+from cardlab.commands import (arena, bench, cards, datagen, decks, evolve, games, inspect, models, play,
+                              quickstart, replay, tournament, train)
 
 COMMANDS = {
     "quickstart": quickstart,
@@ -22,6 +22,7 @@ COMMANDS = {
     "play": play,
     "train": train,
     "evolve": evolve,
+    "models": models,
 }
 
 

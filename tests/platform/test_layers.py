@@ -11,7 +11,8 @@ ROOT = Path(__file__).resolve().parents[2]
 ALLOWED = {
     "engine": set(),
     "models": set(),
-    "agents": {"engine", "models"},
+    "checkpoints": set(),  # shipped files and the zoo's name -> file table
+    "agents": {"engine", "models", "checkpoints"},
     "arena": {"engine", "agents"},
     "datagen": {"engine", "agents", "arena"},
     "evolve": {"engine", "agents", "arena"},

@@ -1,0 +1,30 @@
+"""`cardlab models`: the model zoo, every shipped checkpoint and genome with what it beat and how to rebuild it."""
+
+from __future__ import annotations
+
+import json
+
+HELP = "list the shipped checkpoints and genomes (the model zoo); agent specs may name them (search:ckpt=NAME)"
+
+
+def add_arguments(p) -> None:
+    p.add_argument("--game", default=None, help="only this game's models")
+    p.add_argument("--json", action="store_true", help="print a JSON list")
+
+
+def run(args) -> int:
+    from cardlab.checkpoints.zoo import entries
+    from cardlab.runtime import UserError
+
+    zoo = [e for e in entries().values() if args.game in (None, e.game)]
+    if args.game is not None and not zoo:
+        games = sorted({e.game for e in entries().values()})
+        raise UserError(f"no shipped models for game {args.game!r} (models exist for: {', '.join(games)})")
+    if args.json:
+        print(json.dumps([e.to_json() for e in zoo], indent=1))
+        return 0
+    for e in zoo:
+        print(f"{e.name}  ({e.game}: {e.kind})")
+        for label, value in (("use", e.use), ("beat", e.beat), ("reproduce", e.reproduce), ("file", e.file)):
+            print(f"  {label + ':':<11}{value}")
+    return 0

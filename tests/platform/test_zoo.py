@@ -1,0 +1,38 @@
+"""The model zoo: every entry's file is shipped and loads through its agent spec; names work in specs."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from cardlab.agents.registry import make_agent
+from cardlab.checkpoints.zoo import entries, resolve
+from cardlab.cli import main
+
+
+@pytest.mark.parametrize("name", sorted(entries()))
+def test_every_zoo_entry_is_shipped_and_its_spec_loads(name):
+    entry = entries()[name]
+    assert entry.file.is_file(), entry.file
+    agent = make_agent(entry.use, game=entry.game)  # by name, not by path
+    assert agent is not None
+
+
+def test_names_resolve_paths_stay_and_unknown_names_still_fail(tmp_path):
+    assert resolve("liege-full-rich").endswith("liege-full-rich/value.pt")
+    own = tmp_path / "liege-full-rich"
+    own.write_text("x")
+    assert resolve(str(own)) == str(own)  # an existing file wins over a zoo name
+    from cardlab.runtime import UserError
+
+    with pytest.raises(UserError, match="no-such-model"):
+        make_agent("search:ckpt=no-such-model")
+
+
+def test_cli_lists_the_zoo(capsys):
+    assert main(["models", "--json"]) == 0
+    listed = {e["name"]: e for e in json.loads(capsys.readouterr().out)}
+    assert set(listed) == set(entries()) and listed["liege-full-rich"]["game"] == "hearthstone"
+    assert main(["models", "--game", "nonesuch"]) == 2
+    assert "no shipped models" in capsys.readouterr().err
