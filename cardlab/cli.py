@@ -6,7 +6,7 @@ import argparse
 import sys
 
 from cardlab.commands import (arena, bench, cards, datagen, decks, evolve, games, inspect, models, play,
-                              quickstart, replay, tournament, train)
+                              plot, quickstart, replay, tournament, train)
 
 COMMANDS = {
     "quickstart": quickstart,
@@ -23,6 +23,7 @@ COMMANDS = {
     "train": train,
     "evolve": evolve,
     "models": models,
+    "plot": plot,
 }
 
 

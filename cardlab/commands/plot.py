@@ -1,0 +1,39 @@
+"""`cardlab plot WHAT INPUT... --out FILE.png|svg`: figures from tournament, arena, evolve and training outputs."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+HELP = "figures (PNG or SVG) from tournament/arena --json, evolve logs and training TensorBoard logs"
+
+
+def add_arguments(p) -> None:
+    sub = p.add_subparsers(dest="what", metavar="WHAT", required=True)
+    t = sub.add_parser("tournament", help="win-rate heatmap with 95%% intervals from `cardlab tournament --json`")
+    t.add_argument("input", help="the tournament's JSON file")
+    e = sub.add_parser("evolution", help="best and mean fitness per generation of evolve runs")
+    e.add_argument("input", nargs="+", help="evolve --out folders (or their log.csv)")
+    e.add_argument("--ylabel", default="fitness", help="y axis label (e.g. mean score, wins of 100)")
+    s = sub.add_parser("scores", help="score distributions of cooperative `cardlab arena --json` results (Hanabi)")
+    s.add_argument("input", nargs="+", help="arena JSON files")
+    r = sub.add_parser("training", help="scalars of a training run's TensorBoard logs (loss, accuracy, returns)")
+    r.add_argument("input", help="the run's --out folder (or its TensorBoard folder)")
+    r.add_argument("--tags", nargs="+", help="only these scalars (default: all)")
+    for q in (t, e, s, r):
+        q.add_argument("--out", required=True, help="figure file, .png or .svg")
+
+
+def run(args) -> int:
+    from cardlab import plots
+
+    out = Path(args.out)
+    if args.what == "tournament":
+        plots.tournament_heatmap(Path(args.input), out)
+    elif args.what == "evolution":
+        plots.evolution_curves([Path(x) for x in args.input], out, ylabel=args.ylabel)
+    elif args.what == "scores":
+        plots.score_distributions([Path(x) for x in args.input], out)
+    else:
+        plots.training_curves(Path(args.input), out, tags=args.tags)
+    print(f"wrote {out}")
+    return 0

@@ -1,0 +1,170 @@
+"""Figures from cardlab's own outputs: tournament heatmaps, evolution curves, score distributions, training curves.
+
+Each function reads what a verb wrote (tournament/arena --json, evolve's log.csv, a run's TensorBoard folder) and
+saves one figure; the file extension (.png or .svg) picks the format. matplotlib is the optional extra `[plot]`.
+"""
+
+from __future__ import annotations
+
+import csv
+import json
+from pathlib import Path
+from typing import Sequence
+
+from cardlab.runtime import UserError
+
+FORMATS = (".png", ".svg")
+
+
+def _pyplot():
+    try:
+        import matplotlib
+    except ModuleNotFoundError:
+        raise UserError("plots need matplotlib: pip install 'cardlab[plot]'") from None
+    matplotlib.use("Agg")  # files only, no display needed
+    import matplotlib.pyplot as plt
+
+    return plt
+
+
+def _check_out(out: Path) -> None:
+    if out.suffix.lower() not in FORMATS:
+        raise UserError(f"{out}: the figure's extension must be one of {', '.join(FORMATS)}")
+    if out.is_dir():
+        raise UserError(f"{out} is a directory; give a file name ending in .png or .svg")
+    out.parent.mkdir(parents=True, exist_ok=True)
+
+
+def _read_json(path: Path) -> dict:
+    if not path.is_file():
+        raise UserError(f"{path}: no such file" if not path.exists() else f"{path} is a directory, not a JSON file")
+    try:
+        return json.loads(path.read_text())
+    except (ValueError, UnicodeDecodeError):
+        raise UserError(f"{path} is not a JSON file written by cardlab (--json)") from None
+
+
+def _save(fig, out: Path) -> Path:
+    tmp = out.with_name(out.stem + ".partial" + out.suffix)
+    fig.savefig(tmp, dpi=150, bbox_inches="tight")
+    tmp.replace(out)  # no half-written figure under the final name
+    return out
+
+
+def tournament_heatmap(result_json: Path, out: Path) -> Path:
+    """Row agent's win rate against each column agent, annotated with the 95% interval."""
+    _check_out(out)
+    data = _read_json(result_json)
+    if "matrix" not in data or "agents" not in data:
+        raise UserError(f"{result_json} is not a `cardlab tournament --json` result (no matrix)")
+    plt = _pyplot()
+    agents = data["agents"]
+    n = len(agents)
+    values = [[float("nan") if a == b else data["matrix"][a][b]["win_rate"] for b in agents] for a in agents]
+    fig, ax = plt.subplots(figsize=(1.6 * n + 2, 1.3 * n + 1.5))
+    image = ax.imshow(values, cmap="RdBu", vmin=0, vmax=1)
+    for i, a in enumerate(agents):
+        for j, b in enumerate(agents):
+            if a == b:
+                continue
+            cell = data["matrix"][a][b]
+            lo, hi = cell["ci95"]
+            ax.text(j, i, f"{cell['win_rate']:.0%}\n[{lo:.0%}, {hi:.0%}]", ha="center", va="center", fontsize=8,
+                    color="white" if abs(cell["win_rate"] - 0.5) > 0.3 else "black")
+    ax.set_xticks(range(n), agents, rotation=30, ha="right")
+    ax.set_yticks(range(n), agents)
+    ax.set_xlabel("opponent")
+    ax.set_title(f"Row agent's win rate ({data.get('games_per_pair', '?')} games per pair, "
+                 f"{data.get('decks', data.get('game', ''))})", fontsize=9)
+    fig.colorbar(image, ax=ax, fraction=0.046, pad=0.04, label="win rate")
+    return _save(fig, out)
+
+
+def _read_log(path: Path) -> tuple[str, dict[str, list[float]]]:
+    """An evolution log: a run folder (its log.csv) or the CSV itself; columns generation, best and mean fitness."""
+    csv_path = path / "log.csv" if path.is_dir() else path
+    if not csv_path.is_file():
+        raise UserError(f"{csv_path}: no such file (give an evolve --out folder or its log.csv)")
+    with csv_path.open(newline="") as f:
+        rows = list(csv.DictReader(f))
+    needed = {"generation", "best_fitness"}
+    if not rows or not needed <= set(rows[0]):
+        raise UserError(f"{csv_path} is not an evolution log (needs columns {', '.join(sorted(needed))})")
+    columns = {k: [float(r[k]) for r in rows if r.get(k) not in (None, "")]
+               for k in ("generation", "best_fitness", "mean_fitness", "best_so_far") if k in rows[0]}
+    return (path.name if path.is_dir() else path.parent.name), columns
+
+
+def evolution_curves(runs: Sequence[Path], out: Path, ylabel: str = "fitness") -> Path:
+    """Best and mean fitness per generation of one or more evolution runs."""
+    _check_out(out)
+    logs = [_read_log(Path(r)) for r in runs]
+    plt = _pyplot()
+    fig, ax = plt.subplots(figsize=(7, 4.5))
+    for (name, cols), colour in zip(logs, plt.rcParams["axes.prop_cycle"].by_key()["color"] * 10):
+        gen = cols["generation"]
+        ax.plot(gen, cols["best_fitness"], color=colour, label=f"{name}: generation's best")
+        if "mean_fitness" in cols:
+            ax.plot(gen, cols["mean_fitness"], color=colour, alpha=0.5, linestyle="--", label=f"{name}: mean")
+    ax.set_xlabel("generation")
+    ax.set_ylabel(ylabel)
+    ax.grid(alpha=0.3)
+    ax.legend(fontsize=8)
+    return _save(fig, out)
+
+
+def score_distributions(results: Sequence[Path], out: Path) -> Path:
+    """Cooperative arena results (`cardlab arena --json`): share of games per final score, one line per file."""
+    _check_out(out)
+    plt = _pyplot()
+    fig, ax = plt.subplots(figsize=(7, 4.5))
+    for path in results:
+        data = _read_json(Path(path))
+        if "score_distribution" not in data:
+            raise UserError(f"{path} is not a cooperative `cardlab arena --json` result (no score_distribution)")
+        dist = {int(k): v for k, v in data["score_distribution"].items()}
+        games = sum(dist.values())
+        scores = list(range(0, max(dist) + 1))
+        label = f"{'/'.join(sorted(set(data['agents'].values())))} {data['game']}: mean {data['mean_score']:.2f}"
+        ax.plot(scores, [dist.get(s, 0) / games for s in scores], marker="o", markersize=3, label=label)
+    ax.set_xlabel("final score")
+    ax.set_ylabel("share of games")
+    ax.grid(alpha=0.3)
+    ax.legend(fontsize=8)
+    return _save(fig, out)
+
+
+def training_curves(log_dir: Path, out: Path, tags: Sequence[str] | None = None) -> Path:
+    """Scalars of a run's TensorBoard logs (loss, sign accuracy, DQN returns...), one panel per tag."""
+    _check_out(out)
+    from tensorboard.backend.event_processing.event_accumulator import EventAccumulator
+
+    files = sorted(Path(log_dir).rglob("events.out.tfevents.*"))
+    if not files:
+        raise UserError(f"{log_dir}: no TensorBoard event files under it (give a training --out folder)")
+    series: dict[str, list[tuple[int, float]]] = {}
+    for f in files:
+        acc = EventAccumulator(str(f), size_guidance={"scalars": 0})
+        acc.Reload()
+        for tag in acc.Tags()["scalars"]:
+            series.setdefault(tag, []).extend((e.step, e.value) for e in acc.Scalars(tag))
+    wanted = list(tags) if tags else sorted(t for t in series if t not in ("epoch", "hp_metric"))
+    missing = [t for t in wanted if t not in series]
+    if missing:
+        raise UserError(f"{log_dir}: no scalar(s) {', '.join(missing)} (logged: {', '.join(sorted(series))})")
+    if not wanted:
+        raise UserError(f"{log_dir}: the logs hold no scalars")
+    plt = _pyplot()
+    cols = min(3, len(wanted))
+    rows = -(-len(wanted) // cols)
+    fig, axes = plt.subplots(rows, cols, figsize=(4.5 * cols, 3.2 * rows), squeeze=False)
+    for ax, tag in zip(axes.flat, wanted):
+        points = sorted(series[tag])
+        ax.plot([s for s, _ in points], [v for _, v in points], linewidth=1)
+        ax.set_title(tag, fontsize=9)
+        ax.set_xlabel("step", fontsize=8)
+        ax.grid(alpha=0.3)
+    for ax in list(axes.flat)[len(wanted):]:
+        ax.axis("off")
+    fig.tight_layout()
+    return _save(fig, out)

@@ -1,0 +1,57 @@
+"""`cardlab plot`: each figure is written as a real PNG or SVG from cardlab's own outputs; bad input is one error."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from cardlab.cli import main
+
+ROOT = Path(__file__).resolve().parents[2]
+PNG = b"\x89PNG\r\n\x1a\n"
+
+
+def test_tournament_heatmap_png_and_svg(tmp_path):
+    src = ROOT / "docs/results/baselines_liege.json"
+    assert main(["plot", "tournament", str(src), "--out", str(tmp_path / "t.png")]) == 0
+    assert (tmp_path / "t.png").read_bytes().startswith(PNG)
+    assert main(["plot", "tournament", str(src), "--out", str(tmp_path / "t.svg")]) == 0
+    svg = (tmp_path / "t.svg").read_text()
+    assert "<svg" in svg and "greedy" in svg  # agent names are on the axes
+
+
+def test_evolution_curves_and_score_distributions(tmp_path):
+    run = tmp_path / "run"
+    run.mkdir()
+    (run / "log.csv").write_text("generation,best_fitness,mean_fitness\n0,10,5\n1,12,7\n2,13,9\n")
+    assert main(["plot", "evolution", str(run), "--out", str(tmp_path / "e.png")]) == 0
+    assert (tmp_path / "e.png").read_bytes().startswith(PNG)
+    assert main(["plot", "scores", str(ROOT / "docs/results/hanabi_age_4p.json"), "--out", str(tmp_path / "s.svg")]) == 0
+    assert "<svg" in (tmp_path / "s.svg").read_text()
+
+
+def test_training_curves_from_tensorboard_logs(tmp_path):
+    from torch.utils.tensorboard import SummaryWriter
+
+    with SummaryWriter(str(tmp_path / "run" / "tb" / "version_0")) as w:
+        for step in range(5):
+            w.add_scalar("val_loss", 1.0 / (step + 1), step)
+            w.add_scalar("val_sign_acc", 0.5 + step / 20, step)
+    assert main(["plot", "training", str(tmp_path / "run"), "--out", str(tmp_path / "c.png")]) == 0
+    assert (tmp_path / "c.png").read_bytes().startswith(PNG)
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["plot", "tournament", "{root}/docs/results/hanabi_age_4p.json", "--out", "{tmp}/x.png"], "not a `cardlab tournament"),
+    (["plot", "tournament", "{root}/docs/results/baselines_liege.json", "--out", "{tmp}/x.jpg"], "extension"),
+    (["plot", "evolution", "{tmp}", "--out", "{tmp}/x.png"], "log.csv: no such file"),
+    (["plot", "scores", "{root}/README.md", "--out", "{tmp}/x.png"], "not a JSON file"),
+    (["plot", "training", "{tmp}", "--out", "{tmp}/x.png"], "no TensorBoard event files"),
+])
+def test_bad_input_is_one_clear_error_and_writes_nothing(tmp_path, capsys, argv, message):
+    argv = [a.format(root=ROOT, tmp=tmp_path) for a in argv]
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert message in err and "Traceback" not in err
+    assert not list(tmp_path.glob("x.*"))
