@@ -33,8 +33,8 @@ from cardlab.engine.hearthstone.heuristics import rho
 from cardlab.agents.hearthstone.q_agents import BoardModel, export_checkpoint, pick_target
 from cardlab.models.qnet import QNetwork, TargetClassifier, masked_argmax, masked_max
 from cardlab.train.config import config_from_dict
-from cardlab.train.resume import (StopOnCtrlC, fit, last_logger_version, open_resume_checkpoint,
-                          refuse_changed_settings)
+from cardlab.train.resume import (StopOnCtrlC, fit, last_logger_version, open_resume_checkpoint, quiet_lightning,
+                          refuse_changed_settings, refuse_used_out)
 
 
 @dataclass
@@ -614,7 +614,10 @@ def train_dqn(cfg: DQNConfig, out_dir: str | Path, logger: bool = True, progress
     """
     cfg.validate()
     out_dir = Path(out_dir)
+    if not resume:
+        refuse_used_out(out_dir, (f"{cfg.variant}.pt", f"{cfg.variant}-last.ckpt"))
     out_dir.mkdir(parents=True, exist_ok=True)
+    quiet_lightning()
     resume_from = resume_checkpoint(cfg, out_dir) if resume else None
     L.seed_everything(cfg.seed, workers=False, verbose=False)
     if cfg.torch_threads > 0:
@@ -633,6 +636,10 @@ def train_dqn(cfg: DQNConfig, out_dir: str | Path, logger: bool = True, progress
     fit(trainer, module, ckpt_path=resume_from)
     if logger:
         saver.save(trainer)  # resumable with a larger --games; agents can load it too
+    if module.updates == 0:
+        raise UserError(f"{cfg.games} games gave {module.env_steps} steps, fewer than warmup_steps "
+                        f"({cfg.warmup_steps}): no gradient update was made, so no {cfg.variant}.pt was written; "
+                        "train for more games (--resume --games N continues this run)")
     module.online.cpu()
     metrics: dict = {"episodes": module.episodes, "env_steps": module.env_steps, "updates": module.updates,
                      "target_syncs": module.syncs}

@@ -80,3 +80,13 @@ def refuse_used_out(out: Path, products: tuple[str, ...]) -> None:
 
 def _empty_dir(path: Path) -> bool:
     return path.is_dir() and not any(path.iterdir())
+
+
+def quiet_lightning() -> None:
+    """Keep machine-readable output clean: Lightning's banners and tips go away, warnings stay in logs."""
+    import logging
+    import warnings
+
+    for name in ("lightning", "lightning.pytorch", "lightning.fabric", "pytorch_lightning"):
+        logging.getLogger(name).setLevel(logging.ERROR)
+    warnings.filterwarnings("ignore", module="lightning")

@@ -19,7 +19,7 @@ from cardlab.runtime import UserError
 from cardlab.models.checkpoint import load_value as load_value_checkpoint, save_value
 from cardlab.models.value import COLOURS, ColourTrio, ValueNet
 from cardlab.train.config import config_from_dict
-from cardlab.train.resume import (StopOnCtrlC, refuse_used_out, fit, last_logger_version, open_resume_checkpoint,
+from cardlab.train.resume import (StopOnCtrlC, quiet_lightning, refuse_used_out, fit, last_logger_version, open_resume_checkpoint,
                           refuse_changed_settings)
 
 
@@ -286,16 +286,6 @@ def _plain(value):
 
 
 __all__ = ["ValueConfig", "ChainDataModule", "ValueModule", "export_checkpoint", "load_value_checkpoint", "COLOURS"]
-
-
-def quiet_lightning() -> None:
-    """Keep machine-readable output clean: Lightning's banners and tips go away, warnings stay in logs."""
-    import logging
-    import warnings
-
-    for name in ("lightning", "lightning.pytorch", "lightning.fabric", "pytorch_lightning"):
-        logging.getLogger(name).setLevel(logging.ERROR)
-    warnings.filterwarnings("ignore", module="lightning")
 
 
 def log_every(dm: "ChainDataModule", cfg: ValueConfig) -> int:

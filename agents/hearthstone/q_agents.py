@@ -24,6 +24,7 @@ from cardlab.agents.base import Agent
 from cardlab.engine.hearthstone.heuristics import rho
 from cardlab.engine.hearthstone.features.board import (END8, ENCODER_NAME, ENCODER_VERSION, N8, N57, classifier_input,
                                 encode_board, index57_to_action, mask8, mask57, target_mask)
+from cardlab.models.checkpoint import check_digest, weights_digest
 from cardlab.models.qnet import (QNetwork, TargetClassifier, build_classifier, build_qnet, masked_argmax, masked_max,
                          masked_mean)
 
@@ -90,13 +91,23 @@ class BoardModel:
 
 def export_checkpoint(variant: str, qnet: QNetwork, classifier: TargetClassifier | None, config: dict,
                       metrics: dict | None = None) -> dict:
-    """The self-contained file the agents load: variant, encoder, training config, both networks."""
-    return {
+    """The self-contained file the agents load: variant, encoder, training config, both networks, and a SHA-256
+    of all their weights (checked on load: a damaged copy must not play with silently wrong weights)."""
+    out = {
         "kind": "dqn_board_model", "variant": variant, "encoder": ENCODER_NAME, "encoder_version": ENCODER_VERSION,
         "config": dict(config), "qnet_config": qnet.config, "state_dict": qnet.state_dict(),
         "classifier": None if classifier is None else {"config": classifier.config, "state_dict": classifier.state_dict()},
         "metrics": dict(metrics or {}),
     }
+    out["weights_sha256"] = weights_digest(_all_weights(out))
+    return out
+
+
+def _all_weights(ckpt: dict) -> dict:
+    weights = {f"qnet.{k}": v for k, v in ckpt["state_dict"].items()}
+    if ckpt.get("classifier") is not None:
+        weights.update({f"classifier.{k}": v for k, v in ckpt["classifier"]["state_dict"].items()})
+    return weights
 
 
 def load_board_model(path: str | Path, variant: str | None = None) -> BoardModel:
@@ -117,6 +128,7 @@ def load_board_model(path: str | Path, variant: str | None = None) -> BoardModel
                         f"this code reads {ENCODER_NAME} v{ENCODER_VERSION}")
     if variant is not None and ckpt["variant"] != variant:
         raise UserError(f"{path}: a {ckpt['variant']} checkpoint, not {variant}")
+    check_digest(path, ckpt, _all_weights(ckpt))
     qnet = build_qnet(ckpt["qnet_config"])
     qnet.load_state_dict(ckpt["state_dict"])
     classifier = None

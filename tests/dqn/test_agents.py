@@ -57,6 +57,16 @@ def test_wrong_or_missing_checkpoint_is_a_user_error(q8_ckpt, tmp_path):
         load_board_model(bad)
 
 
+def test_damaged_weights_are_refused_by_their_hash(q8_ckpt, tmp_path):
+    ckpt = torch.load(q8_ckpt, weights_only=False)
+    name = next(iter(ckpt["classifier"]["state_dict"]))
+    ckpt["classifier"]["state_dict"][name] = ckpt["classifier"]["state_dict"][name] + 1e-3  # a few flipped bits
+    damaged = tmp_path / "damaged.pt"
+    torch.save(ckpt, damaged)
+    with pytest.raises(UserError, match="damaged.pt: the weights do not match their recorded SHA-256"):
+        load_board_model(damaged)
+
+
 def test_value_leaf_adds_rho_for_shaped_models(trained_q57):
     """leaf=value scores a card-play leaf as rho(leaf) + max Q (shaped Q counts only future rho gains)."""
     import numpy as np

@@ -25,6 +25,15 @@ def test_cli_trains_q8_from_config_and_flags(tmp_path, capsys):
     assert "held-out accuracy" in capsys.readouterr().out
 
 
+def test_too_few_games_for_one_update_write_no_model_and_a_used_out_is_refused(tmp_path):
+    out = tmp_path / "out"
+    with pytest.raises(UserError, match="no gradient update was made, so no q57.pt was written"):
+        train_dqn.run(_args("--variant", "q57", "--games", "2", "--out", str(out)))
+    assert not (out / "q57.pt").exists()
+    with pytest.raises(UserError, match="already holds a training run"):  # a new run would overwrite this one
+        train_dqn.run(_args("--variant", "q57", "--games", "2", "--out", str(out)))
+
+
 def test_cli_config_errors_name_the_file(tmp_path):
     bad = tmp_path / "bad.yaml"
     bad.write_text("gama: 0.3\n")
