@@ -143,7 +143,7 @@ def test_trading_positions_start_from_played_turns_and_are_seeded():
 
 @pytest.mark.parametrize("games", [5, 6, 7])
 def test_training_stops_at_the_requested_episode_count_with_several_steps_per_update(tmp_path, games):
-    cfg = DQNConfig(games=games, train_every=4, warmup_steps=16, batch_size=8, eval_episodes=0)
+    cfg = DQNConfig(games=games, train_every=4, warmup_steps=8, batch_size=8, eval_episodes=0)
     _, metrics = train_dqn(cfg, tmp_path, logger=False)
     assert metrics["episodes"] == games
 
