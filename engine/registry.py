@@ -20,6 +20,7 @@ DEFAULT_GAME = "hearthstone"
 GAMES: dict[str, str] = {
     "hearthstone": "cardlab.engine.hearthstone.game",
     "hanabi": "cardlab.engine.hanabi.game",
+    "dominion": "cardlab.engine.dominion.game",
 }
 
 

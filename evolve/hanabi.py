@@ -33,6 +33,7 @@ from cardlab.agents.hanabi.age import AgeAgent
 from cardlab.agents.hanabi.age_params import FLOAT_PARAMS, INT_PARAMS, INT_RANGE, AgeParams, names, save_params
 from cardlab.engine.core import Rng, derive_seed
 from cardlab.engine.hanabi.game import make_game
+from cardlab.evolve.common import GenerationProgress, Interrupted, read_csv, write_csv, write_json_atomic
 from cardlab.runtime import StopOnInterrupt, UserError
 
 HELP = "evolve the Hanabi age agent's nine constants with the source's genetic algorithm"
@@ -45,7 +46,7 @@ MUTATION_P = 0.8  # per individual
 GENE_MUTATION_P = 0.1  # per gene of a mutating individual
 GAMES = 20
 CONFIRM_GAMES = 80  # more games for an individual that beats the best so far
-PLAIN_EVERY_S = 30.0
+PLAIN_EVERY_S = 30.0  # seconds between plain progress lines off a terminal
 STATE_VERSION = 1
 
 Genome = list  # 7 floats then 2 ints, in age_params.names() order
@@ -146,10 +147,6 @@ def _worker_init() -> None:
     import signal
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
-
-
-class Interrupted(Exception):
-    """Ctrl-C arrived during a generation: it is dropped, the last saved one stands."""
 
 
 class GamePool:
@@ -289,22 +286,14 @@ def write_generation(out: Path, state: RunState, generation: int, fitness: list[
         if new:
             writer.writeheader()
         writer.writerow(row)
-    tmp = out / "state.json.tmp"
-    tmp.write_text(json.dumps(state.to_json()))
-    os.replace(tmp, out / "state.json")
+    write_json_atomic(out / "state.json", state.to_json())
 
 
 def trim_log(out: Path, last_generation: int) -> None:
     """Drop log rows a crash left after the last saved generation."""
     log = out / "log.csv"
-    if not log.exists():
-        return
-    with log.open(newline="") as handle:
-        rows = [r for r in csv.DictReader(handle) if int(r["generation"]) <= last_generation]
-    with log.open("w", newline="") as handle:
-        writer = csv.DictWriter(handle, fieldnames=CSV_FIELDS)
-        writer.writeheader()
-        writer.writerows(rows)
+    if log.exists():
+        write_csv(log, CSV_FIELDS, [r for r in read_csv(log) if int(r["generation"]) <= last_generation])
 
 
 def evolve(settings: Settings, out: Path, workers: int = 1, resume: bool = False,
@@ -374,45 +363,11 @@ def _check(args: argparse.Namespace) -> Settings:
     return Settings(args.players, args.generations, args.population, args.seed, args.games, args.confirm_games)
 
 
-class _Progress:
-    """A rich bar over the run's games on a terminal; otherwise a plain line every PLAIN_EVERY_S seconds."""
+class _Progress(GenerationProgress):
+    """The shared generation bar, titled for this GA (PLAIN_EVERY_S read at start, so tests can shorten it)."""
 
     def __init__(self, settings: Settings, done_generations: int, stream=None) -> None:
-        self.stream = stream or sys.stderr
-        self.total = settings.generations
-        self.done_generations = done_generations
-        self.games = 0
-        self.last_line = time.monotonic()
-        self.latest = "starting"
-        self.bar = self.task = None
-        if self.stream.isatty():
-            from rich.console import Console
-            from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
-
-            self.bar = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
-                                TimeRemainingColumn(), console=Console(file=self.stream))
-            self.task = self.bar.add_task("generations", total=self.total, completed=done_generations)
-            self.bar.start()
-
-    def on_games(self, n: int) -> None:
-        self.games += n
-        self._maybe_line()
-
-    def report(self, line: str) -> None:
-        self.done_generations += 1
-        self.latest = line
-        if self.bar is not None:
-            self.bar.update(self.task, completed=self.done_generations, description=line)
-        self._maybe_line()
-
-    def _maybe_line(self) -> None:
-        if self.bar is None and time.monotonic() - self.last_line >= PLAIN_EVERY_S:
-            self.last_line = time.monotonic()
-            print(f"evolve hanabi: {self.latest} ({self.games} games this session)", file=self.stream, flush=True)
-
-    def close(self) -> None:
-        if self.bar is not None:
-            self.bar.stop()
+        super().__init__("evolve hanabi", settings.generations, done_generations, stream, PLAIN_EVERY_S)
 
 
 def run(args: argparse.Namespace) -> int:

@@ -6,7 +6,7 @@ import importlib
 
 HELP = "evolve agent parameters with a genetic algorithm (fitness from games), resumable"
 
-GAMES = {"hanabi": "cardlab.evolve.hanabi"}
+GAMES = {"hanabi": "cardlab.evolve.hanabi", "dominion": "cardlab.evolve.dominion"}
 
 
 def _present() -> dict:

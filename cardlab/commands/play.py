@@ -10,13 +10,13 @@ HELP = "play a game against bots in the terminal (actions chosen by number)"
 def add_arguments(p) -> None:
     p.add_argument("--vs", default=None, nargs="+",
                    help="the bots' agent specs, one per other seat or one for all (default: trading for "
-                        "Hearthstone, age for Hanabi)")
+                        "Hearthstone, age for Hanabi, bigmoney for Dominion)")
     add_game_arguments(p)
     p.add_argument("--seed", type=int, default=None, help="game seed (default: random)")
     p.add_argument("--seat", type=int, default=0, help="your seat (0 moves first; default 0)")
 
 
-DEFAULT_BOT = {"hearthstone": "trading", "hanabi": "age"}
+DEFAULT_BOT = {"hearthstone": "trading", "hanabi": "age", "dominion": "bigmoney"}
 
 
 def run(args) -> int:

@@ -1,0 +1,86 @@
+"""Pieces every evolution loop shares: the interrupt exception, atomic state files, CSV logs and the progress display.
+
+(evolve/ may not import the CLI's progress helper, so the generation bar lives here.)
+"""
+
+from __future__ import annotations
+
+import csv
+import json
+import os
+import sys
+import time
+from pathlib import Path
+from typing import Any, Sequence
+
+PLAIN_EVERY_S = 30.0
+
+
+class Interrupted(Exception):
+    """Ctrl-C arrived during a generation: it is dropped, the last saved one stands."""
+
+
+def write_json_atomic(path: Path, data: Any) -> None:
+    """Write through a temporary file and rename, so a crash never leaves half a state file."""
+    tmp = path.with_name(path.name + ".tmp")
+    tmp.write_text(json.dumps(data))
+    os.replace(tmp, path)
+
+
+def write_csv(path: Path, fields: Sequence[str], rows: Sequence[dict]) -> None:
+    with path.open("w", newline="") as handle:
+        writer = csv.DictWriter(handle, fieldnames=list(fields))
+        writer.writeheader()
+        writer.writerows(rows)
+
+
+def read_csv(path: Path) -> list[dict]:
+    if not path.exists():
+        return []
+    with path.open(newline="") as handle:
+        return list(csv.DictReader(handle))
+
+
+class GenerationProgress:
+    """A rich bar over generations on a terminal (its text: the latest generation's line); otherwise a plain line
+    at most every `every_s` seconds, so a log file shows progress without a flood."""
+
+    def __init__(self, title: str, total: int, done_generations: int, stream=None,
+                 every_s: float = PLAIN_EVERY_S) -> None:
+        self.title = title
+        self.stream = stream or sys.stderr
+        self.total = total
+        self.every_s = every_s
+        self.done_generations = done_generations
+        self.games = 0
+        self.last_line = time.monotonic()
+        self.latest = "starting"
+        self.bar = self.task = None
+        if self.stream.isatty():
+            from rich.console import Console
+            from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+            self.bar = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+                                TimeRemainingColumn(), console=Console(file=self.stream))
+            self.task = self.bar.add_task("generations", total=total, completed=done_generations)
+            self.bar.start()
+
+    def on_games(self, n: int) -> None:
+        self.games += n
+        self._maybe_line()
+
+    def report(self, line: str) -> None:
+        self.done_generations += 1
+        self.latest = line
+        if self.bar is not None:
+            self.bar.update(self.task, completed=self.done_generations, description=line)
+        self._maybe_line()
+
+    def _maybe_line(self) -> None:
+        if self.bar is None and time.monotonic() - self.last_line >= self.every_s:
+            self.last_line = time.monotonic()
+            print(f"{self.title}: {self.latest} ({self.games} games this session)", file=self.stream, flush=True)
+
+    def close(self) -> None:
+        if self.bar is not None:
+            self.bar.stop()

@@ -1,0 +1,393 @@
+"""(5 + 10) evolution of Dominion extremal strategies against Big Money (spec sections 3-4).
+
+`cardlab evolve dominion --model seasonal-ratios-ranks --playing ranks --kingdom first-game --generations 100
+--out DIR [--workers N] [--games 100] [--final-games 10000] [--seed S] [--resume]`
+
+Start: 5 parents, each the model's empty genome (genome.empty_genome). Generation t: 10 children, each a mutation
+(genome.mutate_genome) of a parent drawn uniformly; fitness = (wins, total VP) over `--games` games against bigmoney,
+the extremal agent's seat drawn by a seeded coin per game; the 5 fittest of parents + children survive (parents win
+ties). Choice not in the spec: parents are measured again every generation on fresh deals, as the children are, so
+a genome that was lucky once cannot block selection for the rest of the run (kept fitness did exactly that in a
+first 100-generation run: fitness 58/100, re-measured 0.44). The generation's best is written to
+gen_NNN_best.yaml and, with --final-games N, re-measured over N games against bigmoney (seats alternating, the same
+N deals for every genome, results cached per genome so an unchanged best is not replayed), with a 95% Wilson interval.
+
+Reproducible whatever the worker count: game j of child k in generation t is game j of the arena play loop with run
+seed derive_seed(seed, t, k), and every draw of the evolution comes from a generator seeded per generation.
+Resumable: DIR/state.json is rewritten after each generation (last); a resumed run replays nothing and ends with the
+genomes an uninterrupted run would have. --resume with a larger --generations extends a finished run (no draw
+depends on the total, so it ends where a longer run would). Outputs: gen_NNN_best.yaml, best.yaml, log.csv, log.json, and
+genomes/ (every measured genome, named by a hash of its text: the play loop loads `extremal:genome=FILE`).
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import os
+import sys
+import time
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Callable, Sequence
+
+from cardlab.agents.dominion.genome import (GAINING_MODELS, PLAYING_MODELS, Genome, empty_genome, genome_from_data,
+                                            mutate_genome, save_genome)
+from cardlab.arena.play import Observer, cap_workers, play_game, run_jobs, seat_roles
+from cardlab.arena.stats import wilson_interval
+from cardlab.engine.core import Rng, derive_seed
+from cardlab.engine.registry import make_game
+from cardlab.evolve.common import GenerationProgress, Interrupted, write_csv, write_json_atomic
+from cardlab.runtime import StopOnInterrupt, UserError
+
+HELP = "evolve Dominion extremal strategies, (5+10) plus-selection against Big Money (spec section 4)"
+
+PARENTS = 5
+CHILDREN = 10
+GENERATIONS = 100
+GAMES = 100
+FINAL_GAMES = 10000
+OPPONENT = "bigmoney"
+CHUNK = 25  # games per worker job
+PLAIN_EVERY_S = 30.0
+STATE_VERSION = 1
+
+__all__ = ["Settings", "RunState", "evolve", "run", "add_arguments", "Interrupted"]
+
+
+# ---------------------------------------------------------------- games
+
+
+class _FinalScores(Observer):
+    """Keeps each seat's victory points at the end (the fitness tie-break)."""
+
+    def __init__(self) -> None:
+        self.points: list[int] | None = None
+
+    def on_end(self, state, error) -> None:
+        if error is None and state is not None:
+            self.points = [state.victory_points(p) for p in range(len(state.returns()))]
+
+
+def play_chunk(game_spec: str, agent: str, opponent: str, run_seed: int, indices: Sequence[int],
+               agent_roles: Sequence[int]) -> list[tuple[int, int]]:
+    """(won, victory points) of `agent` in games `indices` of the run `run_seed`, playing role agent_roles[i]
+    (role 0 sits first in even games: play_game's rotation). A game that raises stops the evolution."""
+    out = []
+    for index, role in zip(indices, agent_roles):
+        specs = [agent, opponent] if role == 0 else [opponent, agent]
+        scores = _FinalScores()
+        result = play_game(game_spec, specs, run_seed, index, observers=[scores])
+        if result.error is not None:
+            raise RuntimeError(f"{agent} vs {opponent}, game {index} of run {run_seed}: {result.error}")
+        seat = seat_roles(index, len(specs)).index(role)
+        out.append((int(result.returns[role] > 0), scores.points[seat]))
+    return out
+
+
+# ---------------------------------------------------------------- the run
+
+
+@dataclass
+class Settings:
+    model: str = "seasonal-ratios-ranks"
+    playing: str = "ranks"
+    kingdom: str = "first-game"
+    generations: int = GENERATIONS
+    games: int = GAMES
+    final_games: int = FINAL_GAMES
+    seed: int = 0
+    opponent: str = OPPONENT
+
+    @property
+    def game_spec(self) -> str:
+        return f"dominion:kingdom={self.kingdom},players=2"
+
+
+@dataclass
+class RunState:
+    """Everything a resumed run needs: written after every generation."""
+
+    settings: Settings
+    generation: int = -1  # the last completed one
+    parents: list = field(default_factory=list)  # genome data (Genome.to_data())
+    fitness: list = field(default_factory=list)  # [wins, vp] per parent
+    final: dict = field(default_factory=dict)  # genome YAML -> [wins, games] over the final games
+    rows: list = field(default_factory=list)  # the log, one row per generation
+    games_played: int = 0
+
+    def to_json(self) -> dict:
+        return dict(asdict(self), version=STATE_VERSION)
+
+    @classmethod
+    def from_json(cls, data: dict, where: Path) -> "RunState":
+        if data.get("version") != STATE_VERSION:
+            raise UserError(f"{where}: not a state file of this version of the Dominion evolution")
+        data = dict(data)
+        data.pop("version")
+        data["settings"] = Settings(**data["settings"])
+        return cls(**data)
+
+
+class _Runner:
+    """Plays fitness and final games through the arena's run_jobs, checking for Ctrl-C after every job."""
+
+    def __init__(self, settings: Settings, out: Path, workers: int, stop: Callable[[], bool],
+                 on_games: Callable[[int], None]) -> None:
+        self.s, self.out, self.workers, self.stop, self.on_games = settings, out, workers, stop, on_games
+        (out / "genomes").mkdir(exist_ok=True)
+
+    def spec(self, genome: Genome) -> str:
+        """The agent spec of a genome file named by its content's hash (a surviving parent reuses its file)."""
+        text = genome.to_yaml()
+        path = self.out / "genomes" / f"{hashlib.blake2b(text.encode(), digest_size=6).hexdigest()}.yaml"
+        if not path.exists() or path.read_text() != text:
+            path.write_text(text)
+        return f"extremal:genome={path}"
+
+    def play(self, batches: list[tuple[str, int, list[int], list[int]]]) -> list[list[tuple[int, int]]]:
+        """Per batch (agent spec, run seed, game indices, agent roles): the (won, vp) list, in batch order."""
+        jobs, owner = [], []
+        for b, (agent, run_seed, indices, roles) in enumerate(batches):
+            for at in range(0, len(indices), CHUNK):
+                jobs.append((self.s.game_spec, agent, self.s.opponent, run_seed, indices[at:at + CHUNK],
+                             roles[at:at + CHUNK], at))
+                owner.append(b)
+        results: list[dict[int, list]] = [{} for _ in batches]
+        for b, (at, games) in zip(owner, run_jobs(_indexed_chunk, jobs, self.workers, ordered=True)):
+            results[b][at] = games
+            self.on_games(len(games))
+            if self.stop():
+                raise Interrupted
+        return [[g for at in sorted(r) for g in r[at]] for r in results]
+
+    def fitness(self, genomes: list[Genome], generation: int, keys: list) -> list[list[int]]:
+        """[wins, total VP] per genome; seats by a coin from the genome's own seeded generator."""
+        batches = []
+        for genome, key in zip(genomes, keys):
+            coin = Rng(derive_seed(self.s.seed, "seats", generation, key))
+            roles = [coin.randrange(2) for _ in range(self.s.games)]
+            batches.append((self.spec(genome), derive_seed(self.s.seed, generation, key),
+                            list(range(self.s.games)), roles))
+        return [[sum(w for w, _ in games), sum(v for _, v in games)] for games in self.play(batches)]
+
+    def final(self, genome: Genome) -> list[int]:
+        """[wins, games] over the final games: the same deals for every genome, seats alternating."""
+        n = self.s.final_games
+        games = self.play([(self.spec(genome), derive_seed(self.s.seed, "final"), list(range(n)), [0] * n)])[0]
+        return [sum(w for w, _ in games), n]
+
+
+def _indexed_chunk(game_spec, agent, opponent, run_seed, indices, roles, at):
+    return at, play_chunk(game_spec, agent, opponent, run_seed, indices, roles)
+
+
+def supply_cards(settings: Settings) -> list[str]:
+    """The chromosomes' card universe: the game's supply (kingdom + base cards), sorted for reproducibility."""
+    game = make_game(settings.game_spec)
+    return sorted(game.new_initial_state(0).supply_counts())
+
+
+def _key(fitness: Sequence[int]) -> tuple[int, int]:
+    return (fitness[0], fitness[1])
+
+
+def step(state: RunState, runner: _Runner, universe: list[str], generation: int) -> dict:
+    """One generation: (initial parents,) 10 children, plus-selection, final measurement; returns the log row."""
+    s = state.settings
+    start = time.monotonic()
+    if not state.parents:
+        state.parents = [empty_genome(s.model, s.playing).to_data()] * PARENTS
+    parents = [genome_from_data(d, "state.json") for d in state.parents]
+    rng = Rng(derive_seed(s.seed, "mutate", generation))
+    children = [mutate_genome(parents[rng.randrange(PARENTS)], universe, rng) for _ in range(CHILDREN)]
+    # parents are measured again on this generation's fresh deals: a lucky score does not outlive its games
+    fitness = runner.fitness(parents + children, generation,
+                             [f"p{i}" for i in range(PARENTS)] + list(range(CHILDREN)))
+    state.games_played += (PARENTS + CHILDREN) * s.games
+    pool = list(zip(parents + children, fitness))
+    order = sorted(range(len(pool)), key=lambda i: (-pool[i][1][0], -pool[i][1][1], i))  # parents win ties
+    survivors = [pool[i] for i in order[:PARENTS]]
+    state.parents = [g.to_data() for g, _ in survivors]
+    state.fitness = [list(f) for _, f in survivors]
+    best, best_fitness = survivors[0]
+    row = {"generation": generation, "best_fitness": round(best_fitness[0] / s.games, 4),
+           "mean_fitness": round(sum(f[0] for _, f in survivors) / (PARENTS * s.games), 4),
+           "best_so_far": round(best_fitness[0] / s.games, 4), "best_wins": best_fitness[0],
+           "best_vp": best_fitness[1], "children_selected": sum(1 for i in order[:PARENTS] if i >= PARENTS)}
+    if s.final_games > 0:
+        text = best.to_yaml()
+        if text not in state.final:
+            state.final[text] = runner.final(best)
+            state.games_played += s.final_games
+        wins, n = state.final[text]
+        low, high = wilson_interval(wins, n)
+        row.update(final_games=n, final_win_rate=round(wins / n, 4), final_low=round(low, 4),
+                   final_high=round(high, 4))
+    row.update(games_played=state.games_played, seconds=round(time.monotonic() - start, 2),
+               genome=json.dumps(best.to_data(), separators=(",", ":")))
+    return row
+
+
+CSV_FIELDS = ["generation", "best_fitness", "mean_fitness", "best_so_far", "best_wins", "best_vp",
+              "children_selected", "final_games", "final_win_rate", "final_low", "final_high", "games_played",
+              "seconds", "genome"]
+
+
+def _comment(state: RunState, row: dict, what: str) -> str:
+    s = state.settings
+    lines = [f"Dominion extremal strategy, {s.model} gaining / {s.playing} playing, kingdom {s.kingdom}: {what}",
+             f"fitness {row['best_wins']}/{s.games} wins vs {s.opponent} (total VP {row['best_vp']}), seed {s.seed}"]
+    if "final_win_rate" in row:
+        lines.append(f"final: win rate {row['final_win_rate']:.3f} [{row['final_low']:.3f}, {row['final_high']:.3f}]"
+                     f" over {row['final_games']} games vs {s.opponent}")
+    return "\n".join(lines)
+
+
+def write_generation(out: Path, state: RunState, row: dict) -> None:
+    """The generation's best, best.yaml (the latest generation's best: plus-selection never loses it), the logs
+    from the saved rows, then the state file (last: a crash in between redoes the generation on resume)."""
+    generation = row["generation"]
+    best = genome_from_data(state.parents[0], "state")
+    save_genome(best, out / f"gen_{generation:03d}_best.yaml", _comment(state, row, f"generation {generation} best"))
+    save_genome(best, out / "best.yaml", _comment(state, row, f"best after generation {generation}"))
+    write_csv(out / "log.csv", CSV_FIELDS, state.rows)
+    log = {"settings": asdict(state.settings), "generations": [dict(r, genome=json.loads(r["genome"]))
+                                                                for r in state.rows]}
+    (out / "log.json").write_text(json.dumps(log, indent=1) + "\n")
+    write_json_atomic(out / "state.json", state.to_json())
+
+
+def evolve(settings: Settings, out: Path, workers: int = 1, resume: bool = False,
+           stop: Callable[[], bool] = lambda: False, report: Callable[[str], None] | None = None,
+           on_games: Callable[[int], None] = lambda n: None) -> RunState:
+    """Run (or resume) to the last generation unless `stop()` turns true; returns the saved state.
+    Raises Interrupted when stopped mid-generation (the saved state is the previous generation's)."""
+    _check_settings(settings)
+    universe = supply_cards(settings)
+    out.mkdir(parents=True, exist_ok=True)
+    path = out / "state.json"
+    if resume:
+        if not path.exists():
+            raise UserError(f"{out}: nothing to resume (no state.json)")
+        try:
+            state = RunState.from_json(json.loads(path.read_text()), path)
+        except (ValueError, TypeError, KeyError) as exc:
+            raise UserError(f"{path}: unreadable state file ({exc})") from None
+        before = dict(asdict(state.settings), generations=settings.generations)
+        if before != asdict(settings):  # only --generations may change: nothing depends on the total
+            raise UserError(f"{path}: the run was started with {asdict(state.settings)}, not {asdict(settings)}")
+        state.settings = settings
+    else:
+        if path.exists():
+            raise UserError(f"{out} already holds a run (state.json): use --resume or another --out")
+        state = RunState(settings)
+    runner = _Runner(settings, out, workers, stop, on_games)
+    for generation in range(state.generation + 1, settings.generations):
+        if stop():
+            raise Interrupted
+        work = RunState(**{**vars(state), "parents": list(state.parents), "fitness": list(state.fitness),
+                           "final": dict(state.final), "rows": list(state.rows)})
+        row = step(work, runner, universe, generation)  # on Interrupted, `state` stays the last saved one
+        work.rows.append(row)
+        work.generation = generation
+        state = work
+        write_generation(out, state, row)
+        if report is not None:
+            final = (f", final {row['final_win_rate']:.3f} [{row['final_low']:.3f}, {row['final_high']:.3f}]"
+                     if "final_win_rate" in row else "")
+            report(f"generation {generation + 1}/{settings.generations}: best {row['best_wins']}/{settings.games} "
+                   f"wins{final}")
+    return state
+
+
+# ---------------------------------------------------------------- command line
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--model", default="seasonal-ratios-ranks",
+                        help=f"gaining model: {', '.join(GAINING_MODELS)} (default seasonal-ratios-ranks)")
+    parser.add_argument("--playing", default="ranks", help=f"playing model: {', '.join(PLAYING_MODELS)} "
+                                                           "(default ranks)")
+    parser.add_argument("--kingdom", default="first-game", help="a named kingdom (default first-game); not random: the "
+                                                                     "chromosomes' cards come from one fixed supply")
+    parser.add_argument("--generations", type=int, default=GENERATIONS, help=f"default {GENERATIONS}")
+    parser.add_argument("--out", required=True, help="directory for state.json, logs and the genome YAMLs")
+    parser.add_argument("--workers", type=int, default=os.cpu_count() or 1, help="game processes (default: all cores)")
+    parser.add_argument("--games", type=int, default=GAMES, help=f"fitness games per genome (default {GAMES})")
+    parser.add_argument("--final-games", type=int, default=FINAL_GAMES,
+                        help=f"games re-measuring each generation's best, 0 for none (default {FINAL_GAMES})")
+    parser.add_argument("--seed", type=int, default=0, help="run seed (default 0)")
+    parser.add_argument("--resume", action="store_true", help="continue the run saved in --out")
+
+
+def _check_settings(s: Settings) -> None:
+    if s.model not in GAINING_MODELS:
+        raise UserError(f"--model {s.model!r}: unknown (models: {', '.join(GAINING_MODELS)})")
+    if s.playing not in PLAYING_MODELS:
+        raise UserError(f"--playing {s.playing!r}: unknown (models: {', '.join(PLAYING_MODELS)})")
+    if s.kingdom.strip().lower() == "random":
+        raise UserError("--kingdom random: evolution needs one fixed kingdom (its supply is the chromosomes' cards)")
+    for flag, value, low in (("--generations", s.generations, 1), ("--games", s.games, 1),
+                             ("--final-games", s.final_games, 0)):
+        if value < low:
+            raise UserError(f"{flag} {value}: must be at least {low}")
+
+
+def _check(args: argparse.Namespace) -> Settings:
+    settings = Settings(args.model, args.playing, args.kingdom, args.generations, args.games, args.final_games,
+                        args.seed)
+    _check_settings(settings)
+    if args.workers < 1:
+        raise UserError(f"--workers {args.workers}: must be at least 1")
+    return settings
+
+
+def run(args: argparse.Namespace) -> int:
+    """0 when the run completes, 130 after Ctrl-C (the last completed generation is saved)."""
+    settings = _check(args)
+    workers = cap_workers(args.workers, warn=lambda m: print(f"evolve dominion: warning: {m}", file=sys.stderr))
+    out = Path(args.out)
+    done = 0
+    if args.resume and (out / "state.json").exists():
+        try:
+            done = json.loads((out / "state.json").read_text()).get("generation", -1) + 1
+        except ValueError:
+            done = 0
+    progress = GenerationProgress("evolve dominion", settings.generations, done, every_s=PLAIN_EVERY_S)
+    try:
+        with StopOnInterrupt() as interrupt:
+            state = evolve(settings, out, workers, args.resume, stop=lambda: interrupt.requested,
+                           report=progress.report, on_games=progress.on_games)
+    except Interrupted:
+        progress.close()
+        print(f"evolve dominion: interrupted; generations up to the last completed one are saved in {out} "
+              "(continue with --resume)", file=sys.stderr)
+        return 130
+    except BaseException:
+        progress.close()
+        raise
+    progress.close()
+    row = state.rows[-1] if state.rows else None
+    if row is not None:
+        final = (f"; final win rate {row['final_win_rate']:.3f} [{row['final_low']:.3f}, {row['final_high']:.3f}] "
+                 f"over {row['final_games']} games" if "final_win_rate" in row else "")
+        print(f"evolve dominion: best {row['best_wins']}/{settings.games} wins vs {settings.opponent}{final} "
+              f"-> {out / 'best.yaml'}")
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m cardlab.evolve.dominion", description=HELP)
+    add_arguments(parser)
+    args = parser.parse_args(argv)
+    try:
+        return run(args)
+    except UserError as exc:
+        print(f"evolve dominion: error: {exc}", file=sys.stderr)
+        return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())

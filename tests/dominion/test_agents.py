@@ -1,0 +1,118 @@
+"""Baselines of spec section 2: their rules, legality everywhere, and speed."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from cardlab.agents.registry import available, make_agent
+from cardlab.arena.play import play_game
+from cardlab.engine.dominion.cards import CARD_ID
+from cardlab.engine.dominion.decision import ALL, NONE
+
+from tests.dominion.positions import choose, position
+
+C = CARD_ID
+
+
+def _agent(name):
+    a = make_agent(name, seed=1, game="dominion")
+    a.reset(0, 1)
+    return a
+
+
+def test_registered():
+    assert {"random", "bigmoney", "greedy", "smithy-bm"} <= set(available("dominion"))
+
+
+@pytest.mark.parametrize("coins,provinces,expected", [
+    (8, 8, "Province"), (7, 8, "Gold"), (5, 8, "Silver"), (5, 5, "Duchy"), (2, 2, "Estate"), (2, 3, None),
+    (3, 8, "Silver"), (6, 6, "Gold"), (6, 5, "Duchy"), (8, 1, "Province")])
+def test_bigmoney_buys(coins, provinces, expected):
+    s = position(["Copper"], supply={"Province": provinces})
+    choose(s, "all")
+    s.coins = coins
+    a = _agent("bigmoney").act(s.observation(0))
+    assert a == (NONE if expected is None else C[expected])
+
+
+def test_bigmoney_plays_all_treasures_and_no_actions():
+    s = position(["Smithy", "Copper", "Silver"])
+    bm = _agent("bigmoney")
+    assert bm.act(s.observation(0)) == NONE
+    s.apply(NONE)
+    assert bm.act(s.observation(0)) == ALL
+
+
+def test_bigmoney_discards_lowest_money_first():
+    s = position(["Militia"], others={1: {"hand": ["Gold", "Silver", "Copper", "Estate", "Smithy"]}})
+    choose(s, "Militia")
+    bm = _agent("bigmoney")
+    picks = []
+    while s.current_player == 1:
+        a = bm.act(s.observation(1))
+        picks.append(a)
+        s.apply(a)
+    assert picks == [C["Estate"], C["Smithy"]]
+
+
+def test_bigmoney_reveals_moat():
+    s = position(["Militia"], others={1: {"hand": ["Moat", "Copper", "Copper", "Copper", "Copper"]}})
+    choose(s, "Militia")
+    assert s.decision().kind == "reveal"
+    assert _agent("bigmoney").act(s.observation(1)) == s.legal_actions()[s.decision().options.index("yes")]
+
+
+def test_smithy_bm_buys_and_plays_smithy():
+    s = position(["Smithy", "Copper", "Copper", "Silver"], deck=["Copper"] * 3)
+    sm = _agent("smithy-bm")
+    assert sm.act(s.observation(0)) == C["Smithy"]
+    s.owned[C["Smithy"]] = 0
+    choose(s, "Smithy", "all")
+    s.coins = 4
+    assert sm.act(s.observation(0)) == C["Smithy"]  # 0 Smithies < 9 treasures / 11
+    s.owned[C["Smithy"]] = 1
+    assert sm.act(s.observation(0)) == C["Silver"]  # 1 Smithy is not < 9 / 11
+
+
+def test_greedy_buys_most_expensive_and_avoids_copper_curse():
+    s = position(["Copper"])
+    choose(s, "all")
+    g = _agent("greedy")
+    s.coins, s._legal = 5, None
+    assert s.legal_actions()[0] == C["Copper"]
+    assert g.act(s.observation(0)) in (C["Duchy"], C["Market"], C["Mine"])
+    s.coins, s._legal = 1, None
+    assert g.act(s.observation(0)) == NONE
+
+
+def test_greedy_trashes_curses_first_then_cheapest():
+    s = position(["Chapel", "Silver", "Curse", "Estate", "Copper"], kingdom="big-money")
+    g = _agent("greedy")
+    s.apply(C["Chapel"])
+    picks = []
+    while s.prompt is not None:
+        a = g.act(s.observation(0))
+        picks.append(a)
+        s.apply(a)
+    assert picks[:3] == [C["Curse"], C["Copper"], C["Estate"]]
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_every_baseline_plays_legal_games_on_random_kingdoms(players):
+    specs = ["random", "bigmoney", "greedy", "smithy-bm"][:players]
+    for i in range(4):
+        r = play_game(f"dominion:kingdom=random,players={players}", specs, seed=3, index=i)
+        assert r.ok, r.error
+
+
+def test_bigmoney_decision_is_fast():
+    s = position(["Copper", "Copper", "Silver", "Gold", "Estate"])
+    choose(s, "all")
+    o = s.observation(0)
+    bm = _agent("bigmoney")
+    t = time.perf_counter()
+    for _ in range(10000):
+        bm.act(o)
+    assert (time.perf_counter() - t) / 10000 < 20e-6

@@ -1,0 +1,114 @@
+"""(5+10) evolution of extremal strategies: a tiny run, identical resume, worker independence, CLI errors."""
+
+from __future__ import annotations
+
+import argparse
+import json
+
+import pytest
+
+from cardlab.agents.dominion.genome import load_genome
+from cardlab.evolve import dominion as evo
+from cardlab.runtime import UserError
+
+TINY = evo.Settings(model="seasonal-ratios-ranks", playing="ranks", generations=2, games=4, final_games=4, seed=3)
+
+
+def outputs(out):
+    """Every output but timings."""
+    found = {p.name: p.read_text() for p in sorted(out.iterdir()) if p.suffix == ".yaml"}
+    state = json.loads((out / "state.json").read_text())
+    for row in state["rows"]:
+        row.pop("seconds")
+    found["state"] = state
+    found["genomes"] = {p.name: p.read_text() for p in sorted((out / "genomes").iterdir())}
+    return found
+
+
+def test_tiny_run_writes_everything_and_resumes_identically(tmp_path):
+    whole = evo.evolve(TINY, tmp_path / "whole")
+    assert whole.generation == 1 and len(whole.parents) == evo.PARENTS
+    names = {p.name for p in (tmp_path / "whole").iterdir()}
+    assert {"gen_000_best.yaml", "gen_001_best.yaml", "best.yaml", "log.csv", "log.json", "state.json"} <= names
+    best = load_genome(tmp_path / "whole" / "best.yaml")
+    assert best.to_data() == whole.parents[0]
+    log = json.loads((tmp_path / "whole" / "log.json").read_text())
+    assert [r["generation"] for r in log["generations"]] == [0, 1]
+    row = log["generations"][-1]
+    assert row["final_games"] == 4 and row["final_low"] <= row["final_win_rate"] <= row["final_high"]
+    assert whole.games_played >= (evo.PARENTS + 2 * evo.CHILDREN) * TINY.games
+
+    reports = []
+    with pytest.raises(evo.Interrupted):
+        evo.evolve(TINY, tmp_path / "cut", report=reports.append, stop=lambda: len(reports) >= 1)
+    assert not (tmp_path / "cut" / "gen_001_best.yaml").exists()
+    evo.evolve(TINY, tmp_path / "cut", resume=True)
+    assert outputs(tmp_path / "whole") == outputs(tmp_path / "cut")
+
+    shorter = evo.Settings(**{**vars(TINY), "generations": 1})
+    evo.evolve(shorter, tmp_path / "extended")
+    evo.evolve(TINY, tmp_path / "extended", resume=True)  # a finished run extended by --generations
+    assert outputs(tmp_path / "whole") == outputs(tmp_path / "extended")
+
+
+def test_worker_count_changes_nothing(tmp_path):
+    one = evo.Settings(generations=1, games=4, final_games=0, seed=5, model="ranks", playing="random")
+    a = evo.evolve(one, tmp_path / "a", workers=1)
+    b = evo.evolve(one, tmp_path / "b", workers=2)
+    assert (a.parents, a.fitness) == (b.parents, b.fitness)
+
+
+def args(out, **changes):
+    values = dict(model="ranks", playing="ranks", kingdom="first-game", generations=1, games=2, final_games=0,
+                  out=str(out), workers=1, resume=False, seed=0)
+    values.update(changes)
+    return argparse.Namespace(**values)
+
+
+def test_cli_registration_and_user_errors(tmp_path, capsys):
+    from cardlab.commands import evolve as command
+
+    assert command.GAMES["dominion"] == "cardlab.evolve.dominion"
+    parser = argparse.ArgumentParser()
+    evo.add_arguments(parser)
+    parsed = parser.parse_args(["--out", str(tmp_path / "x")])
+    assert (parsed.model, parsed.playing, parsed.kingdom, parsed.games, parsed.final_games) == (
+        "seasonal-ratios-ranks", "ranks", "first-game", 100, 10000)
+    with pytest.raises(UserError, match="--model 'ratio': unknown"):
+        evo.run(args(tmp_path / "m", model="ratio"))
+    with pytest.raises(UserError, match="--playing 'weighted': unknown"):
+        evo.run(args(tmp_path / "m", playing="weighted"))
+    with pytest.raises(UserError, match="--generations 0: must be at least 1"):
+        evo.run(args(tmp_path / "g", generations=0))
+    with pytest.raises(UserError, match="nothing to resume"):
+        evo.run(args(tmp_path / "none", resume=True))
+    assert evo.run(args(tmp_path / "r")) == 0
+    assert "best.yaml" in capsys.readouterr().out
+    with pytest.raises(UserError, match="already holds a run"):
+        evo.run(args(tmp_path / "r"))
+    with pytest.raises(UserError, match="was started with"):
+        evo.run(args(tmp_path / "r", resume=True, seed=1))
+
+
+def test_ctrl_c_exits_130_after_saving(tmp_path, monkeypatch, capsys):
+    class Requested:
+        requested = False
+
+        def __enter__(self):
+            return self
+
+        def __exit__(self, *exc):
+            return None
+
+    flag = Requested()
+    real_write = evo.write_generation
+
+    def write_then_interrupt(*a, **k):
+        real_write(*a, **k)
+        flag.requested = True  # Ctrl-C during generation 1
+
+    monkeypatch.setattr(evo, "StopOnInterrupt", lambda: flag)
+    monkeypatch.setattr(evo, "write_generation", write_then_interrupt)
+    assert evo.run(args(tmp_path / "c", generations=3)) == 130
+    assert "interrupted" in capsys.readouterr().err
+    assert (tmp_path / "c" / "gen_000_best.yaml").exists() and not (tmp_path / "c" / "gen_001_best.yaml").exists()

@@ -1,0 +1,83 @@
+"""Hidden information: what observation() shows, and determinize() never changes it."""
+
+from __future__ import annotations
+
+import pytest
+
+from cardlab.agents.registry import make_agent
+from cardlab.engine.core import Rng
+from cardlab.engine.dominion.cards import CARD_ID
+from cardlab.engine.dominion.state import HIDDEN
+from cardlab.engine.registry import make_game
+
+from tests.dominion.positions import choose, position
+
+C = CARD_ID
+
+
+def test_observation_hides_other_hands_decks_and_own_deck_order():
+    s = position(["Copper", "Silver"], deck=["Gold", "Estate", "Copper", "Province"], discard=["Duchy", "Estate"],
+                 others={1: {"hand": ["Gold", "Moat"], "deck": ["Silver", "Copper"], "discard": ["Duchy", "Curse"]}})
+    o = s.observation(0)
+    assert o.hand[0] == s.hand[0] and o.disc[0] == s.disc[0]
+    assert o.deck[0] == (HIDDEN,) * 4  # order hidden; contents follow from the counts
+    assert o.deck_counts(0)[C["Gold"]] == 1 and sum(o.deck_counts(0)) == 4
+    assert o.hand[1] == (HIDDEN, HIDDEN) and o.deck[1] == (HIDDEN, HIDDEN)
+    assert o.disc[1] == (HIDDEN, C["Curse"])  # only the top of a discard pile is public
+    assert o.owned_counts(1) == s.owned_counts(1) and o.rng is None
+    assert o.legal_actions() == s.legal_actions() and o.decision() == s.decision()
+    with pytest.raises(ValueError):
+        o.apply(o.legal_actions()[0])
+
+
+def test_observation_keeps_known_top_cards():
+    s = position(["Bureaucrat"], kingdom="big-money", others={1: {"hand": ["Estate", "Copper"],
+                                                                   "deck": ["Copper", "Gold"]}})
+    choose(s, "Bureaucrat")
+    o = s.observation(0)
+    assert o.deck[0][-1] == C["Silver"] and o.deck[1][-1] == C["Estate"] and o.deck[1][0] == HIDDEN
+
+
+def _same_view(state, player, rng):
+    view = state.observation(player)
+    det = view.determinize(player, rng)
+    assert det.observer == -1 and det.rng is not None
+    assert det.observation(player).to_dict() == view.to_dict()
+    if player == state.current_player or state.prompt is not None:
+        assert det.legal_actions() == state.legal_actions()
+        assert det.decision() == state.decision()
+    for p in range(state.num_players):
+        assert det.owned_counts(p) == state.owned_counts(p)
+    return det
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_determinize_keeps_the_observation_identical(players):
+    g = make_game(f"dominion:kingdom=interaction,players={players}")
+    rng = Rng(5)
+    for seed in range(3):
+        s = g.new_initial_state(seed)
+        agents = [make_agent("random", seed=i, game="dominion") for i in range(players)]
+        while not s.is_terminal():
+            p = s.current_player
+            _same_view(s, p, rng)
+            _same_view(s, (p + 1) % players, rng)  # another player's view while p decides
+            s.apply(agents[p].act(s.observation(p)))
+
+
+def test_determinize_redeals_hidden_cards():
+    s = position(["Copper"] * 5, deck=["Copper"] * 3 + ["Estate"] * 3 + ["Gold"] * 4,
+                 others={1: {"hand": ["Gold"] * 5, "deck": ["Copper"] * 5}})
+    hands = {s.observation(0).determinize(0, Rng(seed)).hand[1] for seed in range(20)}
+    orders = {s.observation(0).determinize(0, Rng(seed)).deck[0] for seed in range(20)}
+    assert len(hands) > 1 and len(orders) > 1
+
+
+def test_determinize_keeps_a_pending_moat_in_hand():
+    s = position(["Militia"], others={1: {"hand": ["Moat", "Copper", "Copper", "Estate", "Silver"],
+                                          "deck": ["Gold"] * 5}})
+    choose(s, "Militia")
+    for seed in range(10):
+        det = s.observation(0).determinize(0, Rng(seed))
+        assert C["Moat"] in det.hand[1] and det.decision().kind == "reveal"
+        det.apply(det.legal_actions()[0])
