@@ -4,8 +4,9 @@ The search collects leaves and evaluates them in batches, so a network evaluator
 per batch. Values are from `player`'s side, larger = better. Terminal states are worth +inf (win),
 -inf (loss) or 0 (draw) for every evaluator, so a lethal line always wins the comparison.
 
-`make_evaluator("rho" | "greedy" | ... | "ckpt=PATH", game)` builds one: names come from the game's own
-`cardlab.agents.<game>.evaluators.EVALUATORS`, checkpoints from `set_ckpt_loader` (default: value networks).
+`make_evaluator("rho" | "greedy" | ... | "name:ARG" | "ckpt=PATH", game)` builds one: names come from the game's own
+`cardlab.agents.<game>.evaluators.EVALUATORS` (`name:ARG` calls that factory with ARG, e.g. Hearthstone's
+`weights:PATH`), checkpoints from `set_ckpt_loader` (default: value networks).
 """
 
 from __future__ import annotations
@@ -80,7 +81,17 @@ def make_evaluator(name_or_ckpt: str, game: str = "hearthstone") -> Evaluator:
             return ValueNetEvaluator(path)
         return _CKPT_LOADER(path)
     evaluators = game_evaluators(game)
-    factory = evaluators.get(text)
+    # `name:ARG` (weights:PATH) passes ARG to the game's factory; plain names take none.
+    name, sep, arg = text.partition(":")
+    factory = evaluators.get(name.strip())
     if factory is None:
         raise UserError(f"unknown evaluator {text!r} for {game} (one of {', '.join(evaluators) or 'none'}, ckpt=PATH)")
-    return factory()
+    if not sep:
+        return factory()
+    import inspect
+
+    try:
+        inspect.signature(factory).bind(arg.strip())
+    except TypeError:
+        raise UserError(f"evaluator {name.strip()!r} takes no argument (got {text!r})") from None
+    return factory(arg.strip())

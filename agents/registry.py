@@ -117,6 +117,7 @@ GENERIC = {
     "random": "cardlab.agents.random_agents",
     "random-action": "cardlab.agents.random_agents",
     "search": "cardlab.agents.search",
+    "mcts": "cardlab.agents.mcts",
     "human": "cardlab.agents.human",
 }
 _BY_GAME: dict[str, dict] = {}

@@ -1,4 +1,5 @@
-"""Hearthstone leaf evaluators for the search: the trading agent's rho and the SabberStone greedy scores."""
+"""Hearthstone leaf evaluators for the search: the trading agent's rho, the SabberStone greedy scores and weighted
+feature vectors from YAML (weights:PATH)."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ from typing import Callable
 from cardlab.agents.evaluators import Evaluator, terminal_value
 from cardlab.engine.hearthstone.heuristics import STYLES, greedy_score, rho, style_for_class
 from cardlab.runtime import UserError
+from cardlab.agents.hearthstone.weights import weights_evaluator
 
 
 class RhoEvaluator(Evaluator):
@@ -42,4 +44,5 @@ EVALUATORS: dict[str, Callable[[], Evaluator]] = {
     "rho": RhoEvaluator,
     "greedy": GreedyEvaluator,
     **{f"greedy-{style}": (lambda style=style: GreedyEvaluator(style)) for style in STYLES},
+    "weights": weights_evaluator,  # weights:PATH, a weighted-feature vector (agents/hearthstone/weights.py)
 }

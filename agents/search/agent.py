@@ -45,7 +45,8 @@ def end_or_first(state: State):
 class TurnTreeSearch(TurnPlanner):
     """`search[:eval=rho|greedy|ckpt=PATH,prune=auto|none|tt|dominance,max_nodes=N,max_ms=M,k=K,algo=dfs|best]`.
 
-    prune=auto (default): dominance with heuristic evaluators, tt (transpositions only) with a value network.
+    prune=auto (default): dominance with heuristic evaluators, tt (transpositions only) with a value network or a
+    weight vector (weights:PATH), which need not be monotone.
 
     `search:ckpt=PATH` is short for `search:eval=ckpt=PATH`. max_nodes / max_ms = 0 means unlimited. The
     default budget is nodes only (max_ms=0), so a seed replays the same games on any machine; a time budget
@@ -73,7 +74,9 @@ class TurnTreeSearch(TurnPlanner):
             eval = f"ckpt={ckpt}"
         evaluator = make_evaluator(eval, game) if isinstance(eval, str) else eval
         # A learned evaluator need not be monotone in the features dominance compares: only transpositions then.
-        pruning = prune if prune != "auto" else ("tt" if str(eval).startswith("ckpt=") else "dominance")
+        # So need weight vectors (monotone=False): a negative weight on a compared feature breaks dominance.
+        monotone = getattr(evaluator, "monotone", True) and not str(eval).startswith("ckpt=")
+        pruning = prune if prune != "auto" else ("dominance" if monotone else "tt")
         options: dict[str, Any] = {}
         defaults = {"eval": "rho", "prune": "auto", "max_nodes": 20000, "max_ms": 0.0, "k": 1,
                     "algo": "dfs", "batch": 64}

@@ -1,0 +1,135 @@
+"""A weighted-feature Hearthstone evaluation (spec section 9): value = sum of weight * feature, weights from YAML.
+
+The spec's MCTS source scores end-of-turn states with a linear function of board features whose weights a genetic
+algorithm evolves; this module is that function with the weights in a file (`{feature_name: weight}`), so hand-made
+and evolved vectors plug into the same evaluators (`eval=weights:PATH` for `mcts` and `search`).
+
+Features are read from `player`'s side; each comes as an own_/opp_ pair so a vector can value them asymmetrically.
+Hero health counts armor (effective health, as rho does). Only public parts of the state are read (card counts,
+not card identities), so a feature means the same on an observation and on a determinized state.
+A feature missing from the file weighs 0; an unknown name or a non-number is an error naming the file.
+"""
+
+from __future__ import annotations
+
+import math
+from pathlib import Path
+import yaml
+
+from cardlab.agents.evaluators import Evaluator, terminal_value
+from cardlab.runtime import UserError
+
+
+def _living(p) -> list:
+    return [m for m in p.board if m.health > 0 and not m.pending_destroy]
+
+
+def _side(p, minions: list) -> dict[str, float]:
+    """One player's features (unprefixed)."""
+    w = p.weapon
+    return {
+        "hero_health": p.hero.health + p.hero.armor,
+        "minions": len(minions),
+        "minion_attack": sum(m.attack for m in minions),
+        "minion_health": sum(m.health for m in minions),
+        "taunt_health": sum(m.health for m in minions if m.taunt),
+        "hand": len(p.hand),
+        "deck": len(p.deck),
+        "weapon_attack": w.attack if w is not None else 0,
+        "weapon_durability": w.durability if w is not None else 0,
+        "spell_damage": sum(m.spell_damage for m in minions if not m.silenced),
+        "divine_shield": sum(1 for m in minions if m.divine_shield),
+        "windfury": sum(1 for m in minions if m.has_windfury),
+        "stealth": sum(1 for m in minions if m.stealth),
+        "frozen": sum(1 for m in minions if m.frozen),
+    }
+
+
+SIDE_FEATURES = (
+    "hero_health", "minions", "minion_attack", "minion_health", "taunt_health", "hand", "deck",
+    "weapon_attack", "weapon_durability", "spell_damage", "divine_shield", "windfury", "stealth", "frozen",
+)
+FEATURES: tuple[str, ...] = tuple(f"{side}_{name}" for side in ("own", "opp") for name in SIDE_FEATURES)
+
+
+def features(state, player: int) -> dict[str, float]:
+    """Every feature of `state` for `player`, by name (own_* and opp_*)."""
+    me, opp = state.players[player], state.players[1 - player]
+    out = {f"own_{k}": float(v) for k, v in _side(me, _living(me)).items()}
+    out.update({f"opp_{k}": float(v) for k, v in _side(opp, _living(opp)).items()})
+    return out
+
+
+def resolve_weights_path(text: str) -> Path:
+    """A weights file: an existing path, else a name shipped in checkpoints/weights/ (`hand-made`)."""
+    path = Path(text)
+    if path.is_file():
+        return path
+    from cardlab.checkpoints import path_of
+
+    for candidate in (f"weights/{text}.yaml", f"weights/{text}", text.removeprefix("checkpoints/")):
+        shipped = path_of(candidate)
+        if shipped.is_file():
+            return shipped
+    raise UserError(f"weights file {text!r} does not exist (a YAML file of feature: weight, or a shipped name "
+                    f"such as hand-made)")
+
+
+def load_weights(path: str | Path) -> dict[str, float]:
+    """{feature: weight} from a YAML file; unknown names and non-numbers are one error naming the file."""
+    path = Path(path)
+    try:
+        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    except OSError as exc:
+        raise UserError(f"weights file {path}: cannot read it ({exc.strerror or exc})") from None
+    except yaml.YAMLError as exc:
+        raise UserError(f"weights file {path}: not valid YAML ({exc})") from None
+    if not isinstance(data, dict) or not data:
+        raise UserError(f"weights file {path}: expected a mapping of feature: weight, got {type(data).__name__}")
+    unknown = sorted(str(k) for k in data if k not in FEATURES)
+    bad = sorted(str(k) for k, v in data.items()
+                 if k in FEATURES and (isinstance(v, bool) or not isinstance(v, (int, float)) or not math.isfinite(v)))
+    problems = []
+    if unknown:
+        problems.append(f"unknown feature(s) {', '.join(unknown)} (features: {', '.join(FEATURES)})")
+    if bad:
+        problems.append(f"weight(s) that are not finite numbers: {', '.join(bad)}")
+    if problems:
+        raise UserError(f"weights file {path}: " + "; ".join(problems))
+    return {k: float(v) for k, v in data.items()}
+
+
+class WeightsEvaluator(Evaluator):
+    """sum(weight * feature) from `player`'s side; terminal states are +inf / -inf / 0 like every evaluator.
+
+    monotone = False: any sign is allowed (an evolved vector may value the own hand negatively), so the turn-tree
+    search's prune=auto keeps to transpositions with it, as with value networks."""
+
+    monotone = False
+
+    def __init__(self, weights: dict[str, float], name: str = "weights") -> None:
+        unknown = [k for k in weights if k not in FEATURES]
+        if unknown:
+            raise UserError(f"weights: unknown feature(s) {', '.join(unknown)}")
+        self.weights = {k: float(v) for k, v in weights.items() if v}
+        self.name = name
+
+    @classmethod
+    def from_file(cls, text: str) -> "WeightsEvaluator":
+        path = resolve_weights_path(text)
+        return cls(load_weights(path), name=f"weights:{text}")
+
+    def value(self, state, player: int) -> float:
+        f = features(state, player)
+        return sum(w * f[k] for k, w in self.weights.items())
+
+    def evaluate(self, states: list, player: int) -> list[float]:
+        return [terminal_value(s, player) if s.terminal else self.value(s, player) for s in states]
+
+
+def weights_evaluator(path: str = "") -> Evaluator:
+    """The `weights:PATH` evaluator (make_evaluator passes the text after the colon)."""
+    if not path.strip():
+        raise UserError("evaluator 'weights' needs a file: weights:PATH, e.g. weights:checkpoints/weights/hand-made.yaml")
+    return WeightsEvaluator.from_file(path.strip())
+
