@@ -10,7 +10,8 @@ from typing import Sequence
 import torch
 from torch import nn
 
-ACTIVATIONS = {"sigmoid": nn.Sigmoid, "relu": nn.ReLU, "tanh": nn.Tanh, "elu": nn.ELU}
+ACTIVATIONS = {"sigmoid": nn.Sigmoid, "relu": nn.ReLU, "tanh": nn.Tanh, "elu": nn.ELU,
+               "leaky_relu": nn.LeakyReLU}  # leaky_relu: the mini-Hanabi DQN (spec section 4)
 
 
 def mlp(in_dim: int, hidden: Sequence[int], activation: str) -> tuple[nn.Sequential, int]:

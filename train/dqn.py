@@ -14,12 +14,12 @@ from __future__ import annotations
 from collections import deque
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Callable, Iterator
+from typing import Callable
 
 import lightning as L
 import numpy as np
 import torch
-from torch.utils.data import DataLoader, IterableDataset
+from torch.utils.data import DataLoader
 
 from cardlab.engine.core import Rng
 
@@ -33,7 +33,8 @@ from cardlab.engine.hearthstone.heuristics import rho
 from cardlab.agents.hearthstone.q_agents import BoardModel, export_checkpoint, pick_target
 from cardlab.models.qnet import QNetwork, TargetClassifier, masked_argmax, masked_max
 from cardlab.train.config import config_from_dict
-from cardlab.train.resume import (StopOnCtrlC, fit, last_logger_version, open_resume_checkpoint, quiet_lightning,
+from cardlab.train.replay import ExperienceStream, NStepWriter, ReplayBuffer, ResumableCheckpoints
+from cardlab.train.resume import (fit, last_logger_version, open_resume_checkpoint, quiet_lightning,
                           refuse_changed_settings, refuse_used_out)
 
 
@@ -250,72 +251,9 @@ class BoardEnv:
         return reward, done
 
 
-# ---------------------------------------------------------------- replay buffer
-
-class ReplayBuffer:
-    """Fixed-size ring of n-step transitions: (s, a, R, discount, s', legal mask of s', done)."""
-
-    def __init__(self, capacity: int, features: int, n_actions: int, seed: int) -> None:
-        self.capacity = capacity
-        self.obs = np.zeros((capacity, features), np.float32)
-        self.next_obs = np.zeros((capacity, features), np.float32)
-        self.action = np.zeros(capacity, np.int64)
-        self.ret = np.zeros(capacity, np.float32)
-        self.discount = np.zeros(capacity, np.float32)
-        self.next_mask = np.zeros((capacity, n_actions), bool)
-        self.done = np.zeros(capacity, np.float32)
-        self.size = 0
-        self.pos = 0
-        self.rng = np.random.default_rng(seed)
-
-    def add(self, obs, action, ret, discount, next_obs, next_mask, done) -> None:
-        i = self.pos
-        self.obs[i], self.action[i], self.ret[i], self.discount[i] = obs, action, ret, discount
-        self.next_obs[i], self.next_mask[i], self.done[i] = next_obs, next_mask, float(done)
-        self.pos = (i + 1) % self.capacity
-        self.size = min(self.size + 1, self.capacity)
-
-    def sample(self, batch_size: int, device) -> tuple[torch.Tensor, ...]:
-        idx = self.rng.integers(0, self.size, size=batch_size)
-        cols = (self.obs, self.action, self.ret, self.discount, self.next_obs, self.next_mask, self.done)
-        return tuple(torch.from_numpy(c[idx]).to(device) for c in cols)
-
-
-class NStepWriter:
-    """Turns one episode's (s, a, r) stream into n-step transitions: R = sum of discounted r_k, bootstrap by the
-    product of the n steps' discounts. A step's discount is gamma unless push() gives its own (per-turn discounting)."""
-
-    def __init__(self, buffer: ReplayBuffer, n: int, gamma: float) -> None:
-        self.buffer, self.n, self.gamma = buffer, n, gamma
-        self.pending: deque = deque()
-
-    def push(self, obs, action, reward, next_obs, next_mask, done, step_gamma: float | None = None) -> None:
-        self.pending.append((obs, action, reward, self.gamma if step_gamma is None else step_gamma))
-        if len(self.pending) == self.n:
-            self._emit(next_obs, next_mask, done)
-        if done:
-            while self.pending:
-                self._emit(next_obs, next_mask, True)
-
-    def _emit(self, next_obs, next_mask, done) -> None:
-        ret, discount = 0.0, 1.0
-        for _, _, r, g in self.pending:
-            ret += discount * r
-            discount *= g
-        obs, action, _, _ = self.pending.popleft()
-        self.buffer.add(obs, action, ret, discount, next_obs, next_mask, done)
-
-
 # ---------------------------------------------------------------- the module
 
-class _Forever(IterableDataset):
-    """Lightning needs batches to drive training_step; experience is collected inside it instead."""
-
-    def __iter__(self) -> Iterator[int]:
-        i = 0
-        while True:
-            yield i
-            i += 1
+_Forever = ExperienceStream  # the generic pieces live in train/replay.py (the mini-Hanabi DQN uses them too)
 
 
 class DQNModule(L.LightningModule):
@@ -566,28 +504,6 @@ def get_classifier(cfg: DQNConfig, out_dir: Path, reuse: bool = False) -> tuple[
     write_attacks(data, cfg.classifier_games, seed=cfg.seed, deck=cfg.deck)
     net, metrics = train_classifier(data, out_dir, epochs=cfg.classifier_epochs, seed=cfg.seed)
     return net, metrics
-
-
-class ResumableCheckpoints(StopOnCtrlC):
-    """Writes `<variant>-last.ckpt` every `every` gradient updates and on Ctrl-C (then stops), so an interrupted
-    or killed run resumes from there and ends as an uninterrupted one would."""
-
-    def __init__(self, path: Path, every: int) -> None:
-        super().__init__()
-        self.path, self.every, self._saved_at = path, every, -1
-
-    def save(self, trainer) -> None:
-        tmp = self.path.with_name(self.path.name + ".tmp")
-        trainer.save_checkpoint(tmp, weights_only=False)
-        tmp.replace(self.path)  # a kill mid-write leaves the previous checkpoint whole
-
-    def on_train_batch_end(self, trainer, pl_module, outputs, batch, batch_idx) -> None:
-        updates = pl_module.updates
-        periodic = self.every > 0 and updates > 0 and updates % self.every == 0 and updates != self._saved_at
-        if self.requested or periodic:
-            self.save(trainer)
-            self._saved_at = updates
-        super().on_train_batch_end(trainer, pl_module, outputs, batch, batch_idx)
 
 
 # options that may differ between an interrupted run and its resumption

@@ -3,6 +3,8 @@
 from cardlab.agents.hanabi.age import AgeAgent
 from cardlab.agents.hanabi.almost_random import AlmostRandomAgent
 from cardlab.agents.hanabi.counting import CountingAgent
+from cardlab.agents.hanabi.dqn_agent import MiniDQNAgent
+from cardlab.agents.hanabi.hat import HatAgent
 from cardlab.agents.hanabi.hinting import HintingAgent
 from cardlab.agents.hanabi.random_agent import RandomHanabiAgent
 
@@ -12,4 +14,6 @@ AGENTS = {
     "hinting": HintingAgent,
     "counting": CountingAgent,
     "age": AgeAgent,
+    "hat": HatAgent,
+    "dqn": MiniDQNAgent,
 }

@@ -1,0 +1,145 @@
+"""The hat (information strategy) agent: every teammate decodes a hint to what the hinter encoded, public knowledge is
+the same for everyone and never rules out the true card, the agent keeps no hidden memory, and it plays well."""
+
+from __future__ import annotations
+
+import pytest
+
+from cardlab.agents.hanabi import AGENTS
+from cardlab.engine.core import Rng
+from cardlab.engine.hanabi.config import HINT_COLOUR, PLAY
+from cardlab.engine.registry import make_game
+from cardlab.runtime import UserError
+from tests.hanabi.positions import position, tell
+
+
+def replay(observation):
+    """Public knowledge at an observation, as a fresh hat agent (same conventions, no cache) rebuilds it."""
+    return AGENTS["hat"]().knowledge(observation)
+
+
+def team(players: int, game_seed: int):
+    agents = [AGENTS["hat"](seed=p) for p in range(players)]
+    for p, agent in enumerate(agents):
+        agent.reset(p, game_seed * 7 + p)
+    return agents
+
+
+def play_game(spec: str, seed: int, on_move=None):
+    game = make_game(spec)
+    state = game.new_initial_state(seed)
+    agents = team(game.num_players, seed)
+    while not state.is_terminal():
+        p = state.current_player
+        obs = state.observation(p)
+        action = agents[p].act(obs)
+        assert action in obs.legal_actions()
+        if on_move is not None:
+            on_move(state, p, obs, action, agents)
+        state.apply(action)
+    return state
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_every_teammate_decodes_what_the_hinter_encoded(players):
+    hints = 0
+
+    def check(state, p, obs, action, agents):
+        nonlocal hints
+        if state.cfg.decode[action][0] < HINT_COLOUR:
+            return
+        hints += 1
+        pk = replay(obs)  # the hinter's public knowledge before its hint
+        value, encoded = pk.hint_to_give(p, obs.hands)
+        after = state.clone()
+        after.apply(action)
+        views = [replay(after.observation(q)) for q in range(players)]
+        for q in range(players):
+            assert views[q].last_answers == dict(encoded), f"player {q} decoded another hint"
+            assert views[q].masks == views[0].masks  # the same public knowledge for everyone
+        for q, ids in enumerate(after.card_ids):  # and it never rules the true card out
+            for i, card in zip(ids, after.hands[q]):
+                assert views[0].masks[i] >> card & 1
+
+    for seed in range(3):
+        play_game(f"hanabi:players={players}", seed, check)
+    assert hints > 20
+
+
+def test_no_hidden_memory_a_fresh_agent_acts_the_same():
+    rng = Rng(5)
+    checked = 0
+
+    def check(state, p, obs, action, agents):
+        nonlocal checked
+        if rng.random() < 0.3:
+            fresh = AGENTS["hat"](seed=99)
+            fresh.reset(p, 12345)
+            assert fresh.act(obs) == action
+            checked += 1
+
+    for players in (2, 3, 4, 5):
+        play_game(f"hanabi:players={players}", 11 + players, check)
+    assert checked > 50
+
+
+def test_plays_a_card_it_was_told_is_playable():
+    s = position([["Y3", "G4", "R3", "B2", "W3"], ["W4", "G3", "Y4", "B4", "W2"]], fireworks="R2", hints=4)
+    tell(s, 0, 2, colour="R", rank=3)
+    agent = AGENTS["hat"]()
+    agent.reset(0, 0)
+    assert agent.act(s.observation(0)) == s.cfg.play(2)
+
+
+def test_plays_what_a_hat_hint_showed():
+    """Whenever a player plays a card its knowledge proves playable (mostly learnt from hat hints), it succeeds; and
+    most of the team's plays are such sure plays."""
+    sure = successes = 0
+
+    def check(state, p, obs, action, agents):
+        nonlocal sure, successes
+        if state.cfg.decode[action][0] != PLAY:
+            return
+        pk = replay(obs)
+        slot = action
+        mask = pk.masks[obs.card_ids[p][slot]]
+        from cardlab.agents.hanabi.cards import Board
+        if mask and not mask & ~Board.of(obs).playable:
+            sure += 1
+            card = state.hands[p][slot]
+            assert state.fireworks[state.cfg.colour_of[card]] == state.cfg.rank_of[card]
+            successes += 1
+
+    for seed in range(4):
+        play_game("hanabi:players=4", seed, check)
+    assert sure > 60
+
+
+@pytest.mark.parametrize("spec", ["hanabi:players=2", "hanabi:players=3", "hanabi:players=4", "hanabi:players=5",
+                                  "hanabi:players=3,colours=3,ranks=3,hand_size=2", "hanabi:players=5,hand_size=1",
+                                  "hanabi:players=4,hints=1,fuses=1", "hanabi:players=2,hand_size=3"])
+def test_legal_actions_only(spec):
+    for seed in range(6):
+        state = play_game(spec, 100 + seed)
+        assert state.is_terminal()
+
+
+def test_mean_score_at_four_players():
+    scores = [play_game("hanabi:players=4", 1000 + seed).score() for seed in range(50)]
+    assert sum(scores) / len(scores) > 20
+
+
+def test_no_hints_is_a_user_error():
+    state = make_game("hanabi:players=2,variant=mini").new_initial_state(0)
+    agent = AGENTS["hat"]()
+    agent.reset(0, 0)
+    with pytest.raises(UserError, match="hat needs hint tokens"):
+        agent.act(state.observation(0))
+
+
+def test_spec_through_the_registry():
+    from cardlab.agents.registry import make_agent
+    agent = make_agent("hat:hint_floor=2,risk=0.9", game="hanabi")
+    assert agent.spec() == "hat:hint_floor=2,risk=0.9"
+    with pytest.raises(UserError):
+        AGENTS["hat"](risk=1.5)

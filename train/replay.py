@@ -1,0 +1,117 @@
+"""Game-agnostic pieces of the DQN trainings (the Hearthstone board DQN and the mini-Hanabi DQN share them): the
+replay buffer, the n-step writer, the endless dataset that drives a self-collecting LightningModule, and the
+checkpoint callback that makes a run resumable."""
+
+from __future__ import annotations
+
+from collections import deque
+from pathlib import Path
+from typing import Iterator
+
+import numpy as np
+import torch
+from torch.utils.data import IterableDataset
+
+from cardlab.train.resume import StopOnCtrlC
+
+BUFFER_COLUMNS = ("obs", "next_obs", "action", "ret", "discount", "next_mask", "done")
+
+
+class ReplayBuffer:
+    """Fixed-size ring of n-step transitions: (s, a, R, discount, s', legal mask of s', done)."""
+
+    def __init__(self, capacity: int, features: int, n_actions: int, seed: int) -> None:
+        self.capacity = capacity
+        self.obs = np.zeros((capacity, features), np.float32)
+        self.next_obs = np.zeros((capacity, features), np.float32)
+        self.action = np.zeros(capacity, np.int64)
+        self.ret = np.zeros(capacity, np.float32)
+        self.discount = np.zeros(capacity, np.float32)
+        self.next_mask = np.zeros((capacity, n_actions), bool)
+        self.done = np.zeros(capacity, np.float32)
+        self.size = 0
+        self.pos = 0
+        self.rng = np.random.default_rng(seed)
+
+    def add(self, obs, action, ret, discount, next_obs, next_mask, done) -> None:
+        i = self.pos
+        self.obs[i], self.action[i], self.ret[i], self.discount[i] = obs, action, ret, discount
+        self.next_obs[i], self.next_mask[i], self.done[i] = next_obs, next_mask, float(done)
+        self.pos = (i + 1) % self.capacity
+        self.size = min(self.size + 1, self.capacity)
+
+    def sample(self, batch_size: int, device) -> tuple[torch.Tensor, ...]:
+        idx = self.rng.integers(0, self.size, size=batch_size)
+        cols = (self.obs, self.action, self.ret, self.discount, self.next_obs, self.next_mask, self.done)
+        return tuple(torch.from_numpy(c[idx]).to(device) for c in cols)
+
+    def state(self) -> dict:
+        """The filled part and the sampling RNG, for a resumable checkpoint."""
+        n = self.size
+        out: dict = {name: getattr(self, name)[:n].copy() for name in BUFFER_COLUMNS}
+        out.update(size=n, pos=self.pos, rng=self.rng.bit_generator.state)
+        return out
+
+    def load_state(self, saved: dict) -> None:
+        n = saved["size"]
+        for name in BUFFER_COLUMNS:
+            getattr(self, name)[:n] = saved[name]
+        self.size, self.pos = n, saved["pos"]
+        self.rng.bit_generator.state = saved["rng"]
+
+
+class NStepWriter:
+    """Turns one episode's (s, a, r) stream into n-step transitions: R = sum of discounted r_k, bootstrap by the
+    product of the n steps' discounts. A step's discount is gamma unless push() gives its own (per-turn discounting)."""
+
+    def __init__(self, buffer: ReplayBuffer, n: int, gamma: float) -> None:
+        self.buffer, self.n, self.gamma = buffer, n, gamma
+        self.pending: deque = deque()
+
+    def push(self, obs, action, reward, next_obs, next_mask, done, step_gamma: float | None = None) -> None:
+        self.pending.append((obs, action, reward, self.gamma if step_gamma is None else step_gamma))
+        if len(self.pending) == self.n:
+            self._emit(next_obs, next_mask, done)
+        if done:
+            while self.pending:
+                self._emit(next_obs, next_mask, True)
+
+    def _emit(self, next_obs, next_mask, done) -> None:
+        ret, discount = 0.0, 1.0
+        for _, _, r, g in self.pending:
+            ret += discount * r
+            discount *= g
+        obs, action, _, _ = self.pending.popleft()
+        self.buffer.add(obs, action, ret, discount, next_obs, next_mask, done)
+
+
+class ExperienceStream(IterableDataset):
+    """Lightning needs batches to drive training_step; experience is collected inside it instead."""
+
+    def __iter__(self) -> Iterator[int]:
+        i = 0
+        while True:
+            yield i
+            i += 1
+
+
+class ResumableCheckpoints(StopOnCtrlC):
+    """Writes the run's `*-last.ckpt` every `every` gradient updates and on Ctrl-C (then stops), so an interrupted
+    or killed run resumes from there and ends as an uninterrupted one would. The module counts `updates`."""
+
+    def __init__(self, path: Path, every: int) -> None:
+        super().__init__()
+        self.path, self.every, self._saved_at = path, every, -1
+
+    def save(self, trainer) -> None:
+        tmp = self.path.with_name(self.path.name + ".tmp")
+        trainer.save_checkpoint(tmp, weights_only=False)
+        tmp.replace(self.path)  # a kill mid-write leaves the previous checkpoint whole
+
+    def on_train_batch_end(self, trainer, pl_module, outputs, batch, batch_idx) -> None:
+        updates = pl_module.updates
+        periodic = self.every > 0 and updates > 0 and updates % self.every == 0 and updates != self._saved_at
+        if self.requested or periodic:
+            self.save(trainer)
+            self._saved_at = updates
+        super().on_train_batch_end(trainer, pl_module, outputs, batch, batch_idx)
