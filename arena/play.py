@@ -17,6 +17,7 @@ from typing import Callable, Iterator, Sequence
 
 from cardlab.engine.core import Game, State, derive_seed
 from cardlab.engine.registry import make_game
+from cardlab.runtime import UserError
 
 DEFAULT_MAX_ACTIONS = 20000  # a game this long means an agent loops; it is counted as an error
 
@@ -133,6 +134,8 @@ def play_game(game: Game | str, specs: Sequence[str], seed: int, index: int,
             state.apply(action)
             for obs in observers:
                 obs.after_action(state, seat)
+    except UserError:  # the user's own setup (a genome naming a card outside the kingdom...): stop the run
+        raise
     except Exception as exc:  # an agent or engine failure ends this game only
         error = f"{type(exc).__name__}: {exc}\n{traceback.format_exc(limit=8)}"
     for obs in observers:
@@ -176,8 +179,6 @@ def process_context():
 def cap_workers(workers: int, warn: Callable[[str], None] | None = None) -> int:
     """At most one worker per CPU: more only slows the run down."""
     import os
-
-    from cardlab.runtime import UserError
 
     if workers <= 0:
         raise UserError(f"--workers must be positive, got {workers}")

@@ -14,7 +14,9 @@ from cardlab.arena.play import agent_seed, game_seed
 from cardlab.engine.registry import make_game
 
 
-def run(game_spec: str, agents: list[str] | None = None, games: int = 1000, seed: int = 0, progress=None) -> dict:
+def run(game_spec: str, agents: list[str] | None = None, games: int = 1000, seed: int = 0, progress=None,
+        on_end=None) -> dict:
+    """`on_end(state)` sees every finished game (a benchmark's own statistics)."""
     game = make_game(game_spec)
     specs = list(agents or ["random"] * game.num_players)
     if len(specs) == 1:
@@ -34,6 +36,8 @@ def run(game_spec: str, agents: list[str] | None = None, games: int = 1000, seed
                 actions += 1
             turns += state.turn_number
             scores.append(state.returns()[0])
+            if on_end is not None:
+                on_end(state)
         except Exception:  # counted: the benchmark reports engine errors
             errors += 1
         if progress is not None:

@@ -10,12 +10,12 @@ from __future__ import annotations
 
 import argparse
 import platform
-import subprocess
 import sys
 import time
 
 from cardlab.agents.base import Agent
 from cardlab.agents.hanabi import AGENTS
+from cardlab.benchmarks.peer import run_peer
 from cardlab.engine.core import derive_seed
 from cardlab.engine.hanabi.game import make_game
 
@@ -58,17 +58,6 @@ def run(games: int = 2000, players: int = 2, seed: int = 0) -> dict:
             "python": platform.python_version(), "machine": platform.machine()}
 
 
-def peer(python: str, script: str, games: int, players: int) -> str:
-    """HLE's line of output (games/s, moves/game, mean score), or why it did not run."""
-    try:
-        done = subprocess.run([python, script, str(games), str(players)], capture_output=True, text=True, timeout=600)
-    except (OSError, subprocess.TimeoutExpired) as exc:
-        return f"peer failed: {exc}"
-    if done.returncode != 0:
-        return f"peer exited {done.returncode}: {done.stderr.strip()[-300:]}"
-    return done.stdout.strip() or "peer printed nothing"
-
-
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=2000)
@@ -85,7 +74,7 @@ def main(argv: list[str] | None = None) -> int:
               f"{r['games_per_s']:.1f} games/s {r['moves_per_game']:.1f} moves/game "
               f"mean score {r['mean_score_keep']:.3f} keep / {r['mean_score_zero']:.3f} zero")
     if args.hle:
-        print(peer(args.hle, args.hle_script, args.hle_games, args.players))
+        print(run_peer(args.hle, args.hle_script, args.hle_games, args.players))
     return 0
 
 

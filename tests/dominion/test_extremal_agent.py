@@ -96,6 +96,21 @@ def test_cards_outside_the_supply_are_refused(tmp_path):
         ExtremalAgent()
 
 
+@pytest.mark.parametrize("workers", [1, 2])
+def test_arena_stops_with_one_line_on_a_genome_outside_the_kingdom(tmp_path, capsys, workers):
+    """A genome naming a card the kingdom lacks is the user's error: exit 2, not games counted as engine errors."""
+    from cardlab.cli import main
+
+    path = tmp_path / "witch.yaml"
+    path.write_text("gaining:\n  ranks: [Witch]\nplaying:\n  ranks: []\n")
+    code = main(["arena", f"extremal:genome={path}", "bigmoney", "--game", "dominion:kingdom=first-game",
+                 "--games", "4", "--workers", str(workers), "--log-dir", str(tmp_path / "logs")])
+    err = capsys.readouterr().err
+    assert code == 2
+    assert f"genome {path}: Witch not in this game's supply" in err and "Traceback" not in err
+    assert not (tmp_path / "logs").exists()
+
+
 class KindCounter:
     """Counts the decision kinds the agents met (so the test shows which prompts it exercised)."""
 
