@@ -4,8 +4,8 @@
 --out DIR [--workers N] [--games 100] [--final-games 10000] [--seed S] [--resume]`
 
 Start: 5 parents, each the model's empty genome (genome.empty_genome). Generation t: 10 children, each a mutation
-(genome.mutate_genome) of a parent drawn uniformly; fitness = (wins, total VP) over `--games` games against bigmoney,
-the extremal agent's seat drawn by a seeded coin per game; the 5 fittest of parents + children survive (parents win
+(genome.mutate_genome) of a parent drawn uniformly; fitness = (wins, total VP) over `--games` games against bigmoney
+(`--tiebreak margin`, not in the spec: VP minus the opponent's), the extremal agent's seat drawn by a seeded coin per game; the 5 fittest of parents + children survive (parents win
 ties). Choice not in the spec: parents are measured again every generation on fresh deals, as the children are, so
 a genome that was lucky once cannot block selection for the rest of the run (kept fitness did exactly that in a
 first 100-generation run: fitness 58/100, re-measured 0.44). The generation's best is written to
@@ -71,9 +71,10 @@ class _FinalScores(Observer):
 
 
 def play_chunk(game_spec: str, agent: str, opponent: str, run_seed: int, indices: Sequence[int],
-               agent_roles: Sequence[int]) -> list[tuple[int, int]]:
-    """(won, victory points) of `agent` in games `indices` of the run `run_seed`, playing role agent_roles[i]
-    (role 0 sits first in even games: play_game's rotation). A game that raises stops the evolution."""
+               agent_roles: Sequence[int], tiebreak: str = "vp") -> list[tuple[int, int]]:
+    """(won, points) of `agent` in games `indices` of the run `run_seed`, playing role agent_roles[i]
+    (role 0 sits first in even games: play_game's rotation); points are its victory points (`tiebreak` vp) or
+    its victory points minus the opponent's (margin). A game that raises stops the evolution."""
     out = []
     for index, role in zip(indices, agent_roles):
         specs = [agent, opponent] if role == 0 else [opponent, agent]
@@ -82,7 +83,8 @@ def play_chunk(game_spec: str, agent: str, opponent: str, run_seed: int, indices
         if result.error is not None:
             raise RuntimeError(f"{agent} vs {opponent}, game {index} of run {run_seed}: {result.error}")
         seat = seat_roles(index, len(specs)).index(role)
-        out.append((int(result.returns[role] > 0), scores.points[seat]))
+        points = scores.points[seat] - (scores.points[1 - seat] if tiebreak == "margin" else 0)
+        out.append((int(result.returns[role] > 0), points))
     return out
 
 
@@ -99,6 +101,7 @@ class Settings:
     final_games: int = FINAL_GAMES
     seed: int = 0
     opponent: str = OPPONENT
+    tiebreak: str = "vp"  # spec: total VP; "margin": VP minus the opponent's (not in the spec)
 
     @property
     def game_spec(self) -> str:
@@ -152,7 +155,7 @@ class _Runner:
         for b, (agent, run_seed, indices, roles) in enumerate(batches):
             for at in range(0, len(indices), CHUNK):
                 jobs.append((self.s.game_spec, agent, self.s.opponent, run_seed, indices[at:at + CHUNK],
-                             roles[at:at + CHUNK], at))
+                             roles[at:at + CHUNK], at, self.s.tiebreak))
                 owner.append(b)
         results: list[dict[int, list]] = [{} for _ in batches]
         for b, (at, games) in zip(owner, run_jobs(_indexed_chunk, jobs, self.workers, ordered=True)):
@@ -179,8 +182,8 @@ class _Runner:
         return [sum(w for w, _ in games), n]
 
 
-def _indexed_chunk(game_spec, agent, opponent, run_seed, indices, roles, at):
-    return at, play_chunk(game_spec, agent, opponent, run_seed, indices, roles)
+def _indexed_chunk(game_spec, agent, opponent, run_seed, indices, roles, at, tiebreak="vp"):
+    return at, play_chunk(game_spec, agent, opponent, run_seed, indices, roles, tiebreak)
 
 
 def supply_cards(settings: Settings) -> list[str]:
@@ -319,6 +322,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--final-games", type=int, default=FINAL_GAMES,
                         help=f"games re-measuring each generation's best, 0 for none (default {FINAL_GAMES})")
     parser.add_argument("--seed", type=int, default=0, help="run seed (default 0)")
+    parser.add_argument("--tiebreak", choices=("vp", "margin"), default="vp",
+                        help="fitness ties on wins broken by total VP (the spec, default) or by VP minus the "
+                             "opponent's (margin: steers away from Duchy-only genomes that score VP but never win)")
     parser.add_argument("--resume", action="store_true", help="continue the run saved in --out")
 
 
@@ -337,7 +343,7 @@ def _check_settings(s: Settings) -> None:
 
 def _check(args: argparse.Namespace) -> Settings:
     settings = Settings(args.model, args.playing, args.kingdom, args.generations, args.games, args.final_games,
-                        args.seed)
+                        args.seed, tiebreak=args.tiebreak)
     _check_settings(settings)
     if args.workers < 1:
         raise UserError(f"--workers {args.workers}: must be at least 1")

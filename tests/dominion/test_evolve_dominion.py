@@ -60,7 +60,7 @@ def test_worker_count_changes_nothing(tmp_path):
 
 def args(out, **changes):
     values = dict(model="ranks", playing="ranks", kingdom="first-game", generations=1, games=2, final_games=0,
-                  out=str(out), workers=1, resume=False, seed=0)
+                  out=str(out), workers=1, resume=False, seed=0, tiebreak="vp")
     values.update(changes)
     return argparse.Namespace(**values)
 
@@ -112,3 +112,16 @@ def test_ctrl_c_exits_130_after_saving(tmp_path, monkeypatch, capsys):
     assert evo.run(args(tmp_path / "c", generations=3)) == 130
     assert "interrupted" in capsys.readouterr().err
     assert (tmp_path / "c" / "gen_000_best.yaml").exists() and not (tmp_path / "c" / "gen_001_best.yaml").exists()
+
+
+def test_margin_tiebreak_scores_vp_minus_the_opponents(tmp_path):
+    """--tiebreak margin: a Duchy-only genome's VP is large, its margin against Big Money negative."""
+    path = tmp_path / "duchy.yaml"
+    path.write_text("gaining:\n  ranks: [Duchy, Estate]\nplaying:\n  ranks: []\n")
+    agent = f"extremal:genome={path}"
+    spec = "dominion:kingdom=first-game,players=2"
+    vp = evo.play_chunk(spec, agent, "bigmoney", 11, range(6), [0, 1] * 3)
+    margin = evo.play_chunk(spec, agent, "bigmoney", 11, range(6), [0, 1] * 3, tiebreak="margin")
+    assert [w for w, _ in vp] == [w for w, _ in margin]
+    assert all(v > 0 for _, v in vp) and sum(m for _, m in margin) < 0
+    assert all(m < v for (_, v), (_, m) in zip(vp, margin))
