@@ -14,7 +14,8 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 LAYERS = {"cardlab": "cardlab", "engine": "cardlab.engine", "agents": "cardlab.agents", "datagen": "cardlab.datagen",
           "models": "cardlab.models", "train": "cardlab.train", "arena": "cardlab.arena",
-          "benchmarks": "cardlab.benchmarks", "evolve": "cardlab.evolve", "checkpoints": "cardlab.checkpoints"}
+          "benchmarks": "cardlab.benchmarks", "evolve": "cardlab.evolve", "checkpoints": "cardlab.checkpoints",
+          "envs": "cardlab.envs"}
 
 
 def test_every_package_folder_is_listed_in_pyproject():

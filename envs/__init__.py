@@ -1,0 +1,56 @@
+"""RL front ends over the game protocol: PettingZoo AEC (all seats), Gymnasium (one seat against bots) and
+OpenSpiel Python games. They wrap `cardlab.engine` states through `GameCodec` (each game's own encoder and dense
+action ids); no rule lives here.
+
+Importing this package needs none of the optional libraries (`pip install "cardlab[rl]"` for Gymnasium and
+PettingZoo, `cardlab[openspiel]` for OpenSpiel); building a front end without its library raises a UserError that
+names the extra. When Gymnasium is installed, importing this package registers `cardlab/Hearthstone-v0`,
+`cardlab/Dominion-v0` and `cardlab/Hanabi-v0` (also reachable as `gymnasium.make("cardlab.envs:cardlab/Hanabi-v0")`).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from cardlab.envs.codec import GameCodec
+
+GYM_IDS = {"cardlab/Hearthstone-v0": "hearthstone", "cardlab/Dominion-v0": "dominion", "cardlab/Hanabi-v0": "hanabi"}
+
+
+def pettingzoo_env(game_spec: str = "hearthstone", **kwargs: Any):
+    """A PettingZoo AEC environment for every seat of `game_spec` (see pettingzoo_aec.CardlabAECEnv)."""
+    from cardlab.envs.pettingzoo_aec import CardlabAECEnv
+
+    return CardlabAECEnv(game_spec, **kwargs)
+
+
+def gymnasium_env(game_spec: str = "hearthstone", opponent: Any = None, **kwargs: Any):
+    """A Gymnasium environment: one seat of `game_spec` against agent specs in the others (gymnasium_seat.py)."""
+    from cardlab.envs.gymnasium_seat import CardlabGymEnv
+
+    return CardlabGymEnv(game_spec, opponent=opponent, **kwargs)
+
+
+def openspiel_game(game_spec: str = "hearthstone", seeds: int | None = None):
+    """A pyspiel game for `game_spec` (registers the cardlab games with OpenSpiel first; openspiel_games.py)."""
+    from cardlab.envs.openspiel_games import load_game
+
+    return load_game(game_spec, seeds=seeds)
+
+
+def register_gymnasium() -> bool:
+    """Register the cardlab ids with Gymnasium when it is installed; False when it is not."""
+    try:
+        import gymnasium
+    except ImportError:
+        return False
+    for env_id, game in GYM_IDS.items():
+        if env_id not in gymnasium.registry:
+            gymnasium.register(id=env_id, entry_point="cardlab.envs.gymnasium_seat:CardlabGymEnv",
+                               kwargs={"game_spec": game})
+    return True
+
+
+register_gymnasium()
+
+__all__ = ["GYM_IDS", "GameCodec", "gymnasium_env", "openspiel_game", "pettingzoo_env", "register_gymnasium"]

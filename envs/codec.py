@@ -1,0 +1,104 @@
+"""The one bridge from a cardlab game to RL tensors: observation rows, action masks and dense action ids.
+
+Every front end (Gymnasium, PettingZoo, OpenSpiel) goes through `GameCodec`, so they agree bit for bit. The game's
+own package supplies the pieces through its hook module `cardlab.engine.<game>.action_ids` (found by name, like
+encoders): `action_ids(game)` (dense ids: `num_actions`, `to_id`, `to_action`, `name`, `version`),
+`rl_encoder(game)` (a fixed-width `Encoder`), `returns_range(game)` and the clip bounds `OBSERVATION_LOW/HIGH`.
+Nothing here knows a game's rules.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any, Protocol
+
+import numpy as np
+
+from cardlab.engine.core import Action, Game, State
+from cardlab.engine.registry import make_game
+from cardlab.runtime import UserError
+
+
+class ActionIds(Protocol):
+    """What a game's dense numbering provides (engine/<game>/action_ids.py)."""
+
+    name: str
+    version: int
+    num_actions: int
+
+    def to_id(self, action: Action) -> int: ...
+
+    def to_action(self, action_id: int) -> Action: ...
+
+
+def hook_module(game: Game):
+    """The game's RL hook module; a game without one cannot be used by the front ends yet."""
+    name = f"cardlab.engine.{game.name}.action_ids"
+    try:
+        return importlib.import_module(name)
+    except ModuleNotFoundError as exc:
+        if exc.name and name.startswith(exc.name):
+            raise UserError(f"game {game.name!r} has no RL hook ({name}): the front ends cannot encode it") from None
+        raise
+
+
+class GameCodec:
+    """A game with its encoder and dense action ids: state -> float32 row, int8 mask, id <-> engine action."""
+
+    def __init__(self, game: "str | Game | None") -> None:
+        self.game: Game = make_game(game)
+        hooks = hook_module(self.game)
+        self.ids: ActionIds = hooks.action_ids(self.game)
+        self.encoder = hooks.rl_encoder(self.game)
+        self.num_actions: int = int(self.ids.num_actions)
+        self.obs_dim: int = int(self.encoder.dim)
+        self.low = float(hooks.OBSERVATION_LOW)
+        self.high = float(hooks.OBSERVATION_HIGH)
+        self.min_return, self.max_return = (float(x) for x in hooks.returns_range(self.game))
+        self.num_players: int = int(self.game.num_players)
+
+    @property
+    def name(self) -> str:
+        return self.game.name
+
+    def describe(self) -> dict[str, Any]:
+        """Names and versions of everything that fixes the tensors' meaning (for logs and checkpoints)."""
+        return {"game": self.game.spec or self.game.name, "encoder": self.encoder.name,
+                "encoder_version": self.encoder.version, "obs_dim": self.obs_dim, "action_ids": self.ids.name,
+                "action_ids_version": self.ids.version, "num_actions": self.num_actions}
+
+    def new_state(self, seed: int) -> State:
+        return self.game.new_initial_state(int(seed))
+
+    def observe(self, state: State, player: int) -> np.ndarray:
+        """`player`'s encoded view, clipped to the declared bounds (a no-op in any real game)."""
+        row = np.asarray(self.encoder.values(state, player), dtype=np.float32)
+        return np.clip(row, self.low, self.high, out=row)
+
+    def legal_ids(self, state: State) -> list[int]:
+        """Dense ids of the current player's legal actions, ascending."""
+        if state.is_terminal():
+            return []
+        return sorted(self.ids.to_id(a) for a in state.legal_actions())
+
+    def mask(self, state: State, player: int | None = None) -> np.ndarray:
+        """1 for each legal id of the player to move; all 0 for anyone else (or `player` when not to move)."""
+        out = np.zeros(self.num_actions, dtype=np.int8)
+        if state.is_terminal() or (player is not None and state.current_player != player):
+            return out
+        for action in state.legal_actions():
+            out[self.ids.to_id(action)] = 1
+        return out
+
+    def to_action(self, action_id: int) -> Action:
+        return self.ids.to_action(int(action_id))
+
+    def is_legal(self, state: State, action_id: int) -> bool:
+        """Whether the id names a legal action now (out-of-range ids are simply illegal)."""
+        if state.is_terminal():
+            return False
+        try:
+            action = self.ids.to_action(int(action_id))
+        except (ValueError, TypeError):
+            return False
+        return action in state.legal_actions()

@@ -1,0 +1,268 @@
+"""cardlab games as OpenSpiel Python games: `cardlab_hearthstone`, `cardlab_dominion`, `cardlab_hanabi`.
+
+Importing this module registers them (`pyspiel.register_game`), so `pyspiel.load_game("cardlab_hanabi",
+{"players": 3})` and OpenSpiel's algorithms work on them. Game parameters are the game's registry options (a
+`None` default becomes "", meaning "the game's default"; `;` in a text value stands for `,`, as OpenSpiel's game
+strings reserve commas: `decks=liege;basic-mage`) plus `seeds`.
+
+Chance: explicit, once. The root is a chance node with `seeds` equally likely outcomes; outcome k starts cardlab
+game seed k (`game.new_initial_state(k)`), after which the game's own seeded RNG decides every shuffle and draw.
+So a history (seed, then the players' dense action ids) replays exactly, which OpenSpiel's serialization relies
+on, and chance stays hidden from the players: nothing in an observation shows the seed. The cost is that
+algorithms enumerating chance (CFR, expectimax) see a `seeds`-way root rather than each draw; sampling
+algorithms (MCTS, policy gradients, NFSP) see the true game distribution over those seeds.
+
+Actions are the game's dense ids (engine/<game>/action_ids.py); observation tensors are the game's RL encoder
+rows (`observation_tensor(player)`), observation strings list the row's non-zero fields. Utilities: zero-sum games
++1/-1/0, cooperative games (Hanabi) the team score for every player (IDENTICAL utility).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from cardlab.envs._extras import require
+from cardlab.envs.codec import GameCodec
+from cardlab.engine.core import COOPERATIVE
+from cardlab.engine.registry import describe_games
+
+pyspiel = require("pyspiel", "openspiel")
+
+DEFAULT_SEEDS = 1024
+PREFIX = "cardlab_"
+_REGISTERED: dict[str, dict] = {}  # short name -> {"game": cardlab name, "defaults": parameter defaults}
+
+
+def _parameter_default(value: Any) -> Any:
+    """OpenSpiel parameters are bool, int, float or str; anything else (None, tuples) becomes text."""
+    if isinstance(value, (bool, int, float, str)):
+        return value
+    return "" if value is None else ",".join(str(v) for v in value).replace(",", ";")
+
+
+def _spec(game: str, params: dict, defaults: dict) -> str:
+    """The cardlab spec for OpenSpiel parameters: only options that differ from their default."""
+    parts = []
+    for key, value in sorted(params.items()):
+        if key == "seeds" or value == defaults.get(key) or value == "":
+            continue
+        text = str(value).lower() if isinstance(value, bool) else str(value).replace(";", ",")
+        parts.append(f"{key}={text}")
+    return game + (":" + ",".join(parts) if parts else "")
+
+
+class CardlabSpielGame(pyspiel.Game):
+    """One cardlab game with fixed options; states wrap cardlab states through `GameCodec`."""
+
+    short_name = ""  # set by each registered subclass
+
+    def __init__(self, params: dict | None = None) -> None:
+        info = _REGISTERED[self.short_name]
+        merged = dict(info["defaults"], **(params or {}))
+        self.codec = GameCodec(_spec(info["game"], merged, info["defaults"]))
+        self.seeds = int(merged["seeds"])
+        if self.seeds < 1:
+            raise ValueError(f"seeds must be at least 1, got {self.seeds}")
+        codec = self.codec
+        cooperative = codec.game.kind == COOPERATIVE
+        game_info = pyspiel.GameInfo(
+            num_distinct_actions=codec.num_actions,
+            max_chance_outcomes=self.seeds,
+            num_players=codec.num_players,
+            min_utility=codec.min_return,
+            max_utility=codec.max_return,
+            utility_sum=None if cooperative else 0.0,
+            max_game_length=int(getattr(codec.game, "max_actions", 20000)))
+        super().__init__(info["type"], game_info, merged)
+
+    def new_initial_state(self) -> "CardlabSpielState":
+        return CardlabSpielState(self)
+
+    def make_py_observer(self, iig_obs_type=None, params=None) -> "CardlabObserver":
+        return CardlabObserver(self.codec, iig_obs_type, params)
+
+
+class _Box:
+    """Holds the cardlab state and the shared codec. pyspiel clones a Python state by deep-copying its attributes;
+    this makes that copy the engine's cheap `clone()` and shares the codec instead of copying it."""
+
+    __slots__ = ("codec", "seeds", "state")
+
+    def __init__(self, codec: GameCodec, seeds: int, state: Any = None) -> None:
+        self.codec, self.seeds, self.state = codec, seeds, state
+
+    def __deepcopy__(self, memo: dict) -> "_Box":
+        return _Box(self.codec, self.seeds, None if self.state is None else self.state.clone())
+
+    def __reduce__(self) -> tuple:
+        """Pickling (OpenSpiel's serialization tests use it) goes through the engine's `to_dict`."""
+        data = None if self.state is None else (type(self.state), self.state.to_dict())
+        return _unbox, (self.codec.game.spec or self.codec.name, self.seeds, data)
+
+
+_CODECS: dict[str, GameCodec] = {}
+
+
+def _unbox(spec: str, seeds: int, data: "tuple | None") -> _Box:
+    codec = _CODECS.get(spec)
+    if codec is None:
+        codec = _CODECS[spec] = GameCodec(spec)
+    return _Box(codec, seeds, None if data is None else data[0].from_dict(data[1]))
+
+
+class CardlabSpielState(pyspiel.State):
+    """Before the root chance node `cardlab_state` is None; afterwards it is the wrapped cardlab state."""
+
+    def __init__(self, game: CardlabSpielGame) -> None:
+        super().__init__(game)
+        self._box = _Box(game.codec, game.seeds)
+
+    @property
+    def codec(self) -> GameCodec:
+        return self._box.codec
+
+    @property
+    def seeds(self) -> int:
+        return self._box.seeds
+
+    @property
+    def cardlab_state(self) -> Any:
+        return self._box.state
+
+    def current_player(self) -> int:
+        if self.cardlab_state is None:
+            return pyspiel.PlayerId.CHANCE
+        if self.cardlab_state.is_terminal():
+            return pyspiel.PlayerId.TERMINAL
+        return int(self.cardlab_state.current_player)
+
+    def _legal_actions(self, player: int) -> list[int]:
+        if self.cardlab_state is None or player != self.current_player():
+            return []
+        return self.codec.legal_ids(self.cardlab_state)
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        p = 1.0 / self.seeds
+        return [(k, p) for k in range(self.seeds)]
+
+    def _apply_action(self, action: int) -> None:
+        if self.cardlab_state is None:
+            if not 0 <= action < self.seeds:
+                raise ValueError(f"chance outcome {action} is outside 0..{self.seeds - 1}")
+            self._box.state = self.codec.new_state(int(action))
+            return
+        if not self.codec.is_legal(self.cardlab_state, action):
+            raise ValueError(f"action id {action} is not legal now")
+        self.cardlab_state.apply(self.codec.to_action(action))
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        if player == pyspiel.PlayerId.CHANCE:
+            return f"seed {action}"
+        engine_action = self.codec.to_action(action)
+        state = self.cardlab_state
+        if state is not None and not state.is_terminal() and engine_action in state.legal_actions():
+            return f"{action}: {state.action_to_string(engine_action)}"
+        return f"{action}: {engine_action!r}"
+
+    def is_terminal(self) -> bool:
+        return self.cardlab_state is not None and self.cardlab_state.is_terminal()
+
+    def returns(self) -> list[float]:
+        if self.cardlab_state is None or not self.cardlab_state.is_terminal():
+            return [0.0] * self.codec.num_players
+        return [float(r) for r in self.cardlab_state.returns()]
+
+    def __str__(self) -> str:
+        if self.cardlab_state is None:
+            return "chance: seed"
+        return " ".join(str(a) for a in self.history())
+
+
+class CardlabObserver:
+    """OpenSpiel's PyObserver: the tensor is the game's RL encoder row for the observing player."""
+
+    def __init__(self, codec: GameCodec, iig_obs_type=None, params=None) -> None:
+        if params:
+            raise ValueError(f"observation parameters are not supported; got {params}")
+        if iig_obs_type is not None and iig_obs_type.perfect_recall:
+            raise ValueError("cardlab games provide observations without perfect recall only")
+        self.codec = codec
+        self.tensor = np.zeros(codec.obs_dim, np.float32)
+        self.dict = {"observation": self.tensor}
+
+    def set_from(self, state: CardlabSpielState, player: int) -> None:
+        if state.cardlab_state is None:
+            self.tensor.fill(0.0)
+        else:
+            self.tensor[:] = self.codec.observe(state.cardlab_state, player)
+
+    def string_from(self, state: CardlabSpielState, player: int) -> str:
+        if state.cardlab_state is None:
+            return "chance"
+        row = self.codec.observe(state.cardlab_state, player)
+        names = self.codec.encoder.feature_names
+        return " ".join(f"{names[i]}={row[i]:g}" for i in np.flatnonzero(row))
+
+
+def _register(name: str, players: list[int], kind: str, options: dict) -> None:
+    short = PREFIX + name
+    if short in _REGISTERED:
+        return
+    defaults = {key: _parameter_default(o["default"]) for key, o in options.items()}
+    defaults["seeds"] = DEFAULT_SEEDS
+    game_type = pyspiel.GameType(
+        short_name=short,
+        long_name=f"cardlab {name}",
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+        utility=(pyspiel.GameType.Utility.IDENTICAL if kind == COOPERATIVE
+                 else pyspiel.GameType.Utility.ZERO_SUM),
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=max(players),
+        min_num_players=min(players),
+        provides_information_state_string=False,
+        provides_information_state_tensor=False,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        parameter_specification=defaults)
+    _REGISTERED[short] = {"game": name, "defaults": defaults, "type": game_type}
+
+    # One subclass per game: OpenSpiel calls the registered class with the parameters only.
+    game_class = type(f"Cardlab{name.title()}SpielGame", (CardlabSpielGame,), {"short_name": short})
+    pyspiel.register_game(game_type, game_class)
+
+
+def register_all() -> list[str]:
+    """Register every available cardlab game with a dense-id hook; returns the OpenSpiel short names."""
+    for entry in describe_games():
+        _register(entry["name"], entry["players"], entry["kind"], entry["options"])
+    return sorted(_REGISTERED)
+
+
+def load_game(game_spec: str = "hearthstone", seeds: int | None = None):
+    """`pyspiel.load_game` for a cardlab spec string (`hanabi:players=3`)."""
+    from cardlab.engine.registry import parse_spec
+
+    register_all()
+    name, options = parse_spec(game_spec)
+    params: dict[str, Any] = {}
+    defaults = _REGISTERED[PREFIX + name]["defaults"]
+    for key, text in options.items():
+        default = defaults.get(key, "")
+        if isinstance(default, bool):
+            params[key] = text.lower() in ("1", "true", "yes", "on")
+        elif isinstance(default, int):
+            params[key] = int(text)
+        elif isinstance(default, float):
+            params[key] = float(text)
+        else:
+            params[key] = text.replace(",", ";")
+    if seeds is not None:
+        params["seeds"] = int(seeds)
+    return pyspiel.load_game(PREFIX + name, params)
+
+
+register_all()

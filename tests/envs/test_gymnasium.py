@@ -1,0 +1,74 @@
+"""Gymnasium front end: registered ids, Gymnasium's env checker, masks, opponents, illegal actions."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+gymnasium = pytest.importorskip("gymnasium")
+from gymnasium.utils.env_checker import check_env  # noqa: E402
+
+import cardlab.envs  # noqa: E402,F401  (registers the ids)
+from cardlab.envs import gymnasium_env  # noqa: E402
+
+
+@pytest.mark.parametrize("env_id", ["cardlab/Hearthstone-v0", "cardlab/Dominion-v0", "cardlab/Hanabi-v0"])
+def test_registered_ids_pass_the_env_checker(env_id):
+    env = gymnasium.make(env_id)
+    check_env(env.unwrapped)
+    obs, info = env.reset(seed=1)
+    assert env.observation_space.contains(obs)
+    assert info["action_mask"].shape == (env.action_space.n,) and info["action_mask"].sum() > 0
+
+
+def test_default_opponents_are_the_games_baselines():
+    assert [type(a).__name__ for a in gymnasium_env("hanabi:players=3").opponents.values()] == ["AgeAgent"] * 2
+    assert gymnasium_env("dominion").opponents[1].spec().startswith("bigmoney")
+    assert gymnasium_env("hearthstone").opponents[1].spec().startswith("trading")
+
+
+def test_dict_observation_variant_passes_the_checker():
+    env = gymnasium.make("cardlab/Hanabi-v0", observation="dict", opponent="random")
+    check_env(env.unwrapped)
+    obs, info = env.reset(seed=3)
+    np.testing.assert_array_equal(obs["action_mask"], info["action_mask"])
+
+
+@pytest.mark.parametrize("spec", ["hearthstone", "dominion", "hanabi:players=3"])
+def test_masked_episode_ends_with_the_seat_return(spec):
+    env = gymnasium_env(spec, seat=1)
+    obs, info = env.reset(seed=7)
+    rng = np.random.default_rng(0)
+    total, done, steps = 0.0, False, 0
+    while not done:
+        obs, reward, terminated, truncated, info = env.step(int(rng.choice(np.flatnonzero(info["action_mask"]))))
+        assert not info.get("illegal_action")
+        total += reward
+        done = terminated or truncated
+        steps += 1
+        assert steps < 5000
+    assert terminated and total == env.state.returns()[1]
+    assert {p for p, _ in env.history} == set(range(env.codec.num_players))
+
+
+def test_illegal_action_terminates_or_raises():
+    env = gymnasium_env("hanabi", opponent="random")
+    _, info = env.reset(seed=0)
+    bad = int(np.flatnonzero(info["action_mask"] == 0)[0]) if (info["action_mask"] == 0).any() else None
+    if bad is None:
+        bad = env.action_space.n  # out of range is illegal too
+    _, reward, terminated, _, info = env.step(bad)
+    assert terminated and reward == -1.0 and info["illegal_action"]
+    strict = gymnasium_env("hanabi", opponent="random", illegal_action="raise")
+    strict.reset(seed=0)
+    with pytest.raises(ValueError):
+        strict.step(strict.action_space.n + 5)
+
+
+def test_opponent_list_and_agent_objects():
+    from cardlab.agents.registry import make_agent
+
+    env = gymnasium_env("hanabi:players=3", opponent=["random", make_agent("age", game="hanabi")])
+    assert type(env.opponents[2]).__name__ == "AgeAgent"
+    with pytest.raises(ValueError):
+        gymnasium_env("hanabi:players=3", opponent=["random"])

@@ -1,0 +1,71 @@
+"""OpenSpiel front end: the cardlab games as registered Python games pass OpenSpiel's random simulation test."""
+
+from __future__ import annotations
+
+import pickle
+
+import numpy as np
+import pytest
+
+pyspiel = pytest.importorskip("pyspiel")
+
+from cardlab.envs import GameCodec, openspiel_game  # noqa: E402
+from cardlab.envs.openspiel_games import register_all  # noqa: E402
+
+
+def test_every_game_is_registered():
+    names = register_all()
+    assert names == ["cardlab_dominion", "cardlab_hanabi", "cardlab_hearthstone"]
+    assert set(names) <= set(pyspiel.registered_names())
+
+
+@pytest.mark.parametrize("spec", ["hearthstone", "dominion", "hanabi:players=3", "hanabi:variant=mini"])
+def test_random_sim_test_with_serialization(spec):
+    game = openspiel_game(spec)
+    pyspiel.random_sim_test(game, num_sims=2, serialize=True, verbose=False)
+
+
+def test_game_info_follows_the_game():
+    hanabi = pyspiel.load_game("cardlab_hanabi", {"players": 4})
+    codec = GameCodec("hanabi:players=4")
+    assert hanabi.num_players() == 4
+    assert hanabi.num_distinct_actions() == codec.num_actions
+    assert hanabi.observation_tensor_shape() == [codec.obs_dim]
+    assert hanabi.get_type().utility == pyspiel.GameType.Utility.IDENTICAL
+    assert (hanabi.min_utility(), hanabi.max_utility()) == (0.0, 25.0)
+    hs = openspiel_game("hearthstone:decks=liege,basic-mage", seeds=10)
+    assert hs.max_chance_outcomes() == 10 and hs.get_type().utility == pyspiel.GameType.Utility.ZERO_SUM
+
+
+def test_chance_outcome_is_the_cardlab_seed_and_states_clone_and_pickle():
+    game = openspiel_game("dominion")
+    codec = GameCodec("dominion")
+    state = game.new_initial_state()
+    assert state.is_chance_node() and len(state.chance_outcomes()) == 1024
+    state.apply_action(17)
+    np.testing.assert_array_equal(state.observation_tensor(0), codec.observe(codec.new_state(17), 0))
+    rng = np.random.default_rng(0)
+    for _ in range(30):
+        state.apply_action(int(rng.choice(state.legal_actions())))
+    clone = state.clone()
+    copy = pickle.loads(pickle.dumps(state))
+    for other in (clone, copy):
+        assert other.history() == state.history()
+        assert other.cardlab_state.to_dict() == state.cardlab_state.to_dict()
+    action = state.legal_actions()[0]
+    clone.apply_action(action)
+    assert clone.history() != state.history()  # a clone is independent
+    assert "=" in state.observation_string(0)
+
+
+def test_mcts_bot_runs_on_a_cardlab_game():
+    from open_spiel.python.algorithms import mcts
+
+    game = openspiel_game("hanabi:variant=mini")
+    bot = mcts.MCTSBot(game, uct_c=2.0, max_simulations=5,
+                       evaluator=mcts.RandomRolloutEvaluator(1, np.random.RandomState(0)),
+                       random_state=np.random.RandomState(0))
+    state = game.new_initial_state()
+    state.apply_action(3)
+    action = bot.step(state)
+    assert action in state.legal_actions()

@@ -1,0 +1,63 @@
+"""PettingZoo AEC front end: PettingZoo's own API and seed tests for every game, plus end-of-game rewards."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from tests.envs.helpers import GAME_SPECS
+
+pytest.importorskip("pettingzoo")
+from pettingzoo.test import api_test, seed_test  # noqa: E402
+
+from cardlab.envs import pettingzoo_env  # noqa: E402
+
+
+@pytest.mark.parametrize("spec", GAME_SPECS)
+@pytest.mark.filterwarnings("ignore::UserWarning")  # api_test warns that dict observations are not arrays
+def test_pettingzoo_api_and_seed_tests(spec):
+    api_test(pettingzoo_env(spec), num_cycles=300)
+    seed_test(lambda: pettingzoo_env(spec), num_cycles=300)
+
+
+def _play_out(env, seed):
+    env.reset(seed=seed)
+    rng = np.random.default_rng(seed)
+    final = {}
+    for agent in env.agent_iter():
+        obs, reward, terminated, truncated, _ = env.last()
+        if terminated or truncated:
+            final[agent] = reward
+            env.step(None)
+            continue
+        assert reward == 0.0, "rewards come at the end only"
+        assert obs["action_mask"].dtype == np.int8 and obs["observation"].dtype == np.float32
+        others = [a for a in env.agents if a != agent]
+        assert all(env.observe(a)["action_mask"].sum() == 0 for a in others), "only the player to move has a mask"
+        env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+    return final
+
+
+@pytest.mark.parametrize("spec", ["hearthstone", "dominion"])
+def test_zero_sum_rewards_are_plus_minus_one(spec):
+    env = pettingzoo_env(spec)
+    final = _play_out(env, seed=4)
+    assert sorted(final) == env.possible_agents
+    assert sum(final.values()) == pytest.approx(0.0)
+    assert set(final.values()) <= {-1.0, 0.0, 1.0}  # two players: +1/-1/0
+    assert [final[a] for a in env.possible_agents] == [pytest.approx(r) for r in env.state.returns()]
+
+
+def test_hanabi_reward_is_the_team_score_for_everyone():
+    env = pettingzoo_env("hanabi:players=3")
+    final = _play_out(env, seed=2)
+    score = env.state.score()
+    assert final == {f"player_{i}": float(score) for i in range(3)}
+
+
+def test_illegal_action_raises():
+    env = pettingzoo_env("hanabi")
+    env.reset(seed=0)
+    mask = env.observe(env.agent_selection)["action_mask"]
+    with pytest.raises(ValueError, match="not legal"):
+        env.step(int(np.flatnonzero(mask == 0)[0]) if (mask == 0).any() else 10**6)
