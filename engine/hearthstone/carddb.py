@@ -143,9 +143,21 @@ def hidden_copy_of(card: CardDef) -> CardDef:
     return twin
 
 
+# Cards a player only ever gets at random from a known set, unseen by the opponent (Ysera's Dream cards, the
+# Elite Tauren Chieftain's Power Chords): in the opponent's unknown pool each shows as its set's marker, and a
+# determinization draws one of the set at random (pool_cards).
+RANDOM_SETS: dict[str, tuple[str, ...]] = {
+    "HIDDEN_DREAM": ("VAN_DREAM_01", "VAN_DREAM_02", "VAN_DREAM_03", "VAN_DREAM_04", "VAN_DREAM_05"),
+    "HIDDEN_POWER_CHORD": ("PRO_001a", "PRO_001b", "VAN_PRO_001c"),
+}
+_RANDOM_SET_OF = {card_id: marker for marker, ids in RANDOM_SETS.items() for card_id in ids}
+
+
 def public_id(card: CardDef) -> str:
     """How a hidden card of a player's hand or deck shows in the opponent's unknown pool."""
-    return HIDDEN_COPY_ID if card.hidden_copy else card.id
+    if card.hidden_copy:
+        return HIDDEN_COPY_ID
+    return _RANDOM_SET_OF.get(card.id, card.id)
 
 
 def pool_cards(ids, own_hand: list, rng) -> list:
@@ -161,6 +173,8 @@ def pool_cards(ids, own_hand: list, rng) -> list:
             from cardlab.engine.hearthstone.state import hidden_card
 
             out.append(hidden_card())
+        elif c in RANDOM_SETS:
+            out.append(db.get(rng.choice(RANDOM_SETS[c])))
         else:
             out.append(db.get(c))
     return out

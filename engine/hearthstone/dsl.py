@@ -40,21 +40,24 @@ class TargetRule:
         combined = pred if old is None else (lambda s, p, c: old(s, p, c) and pred(s, p, c))
         return TargetRule(self.friendly, self.enemy, self.minions, self.heroes, combined)
 
-    def codes(self, s, player: int) -> list[int]:
-        """Legal target codes (side * 8 + slot, slot 0 = hero), ascending."""
+    def codes(self, s, player: int, spell: bool = False) -> list[int]:
+        """Legal target codes (side * 8 + slot, slot 0 = hero), ascending. spell=True for spells and Hero
+        Powers, which can't target Elusive minions (the "elusive" triggers marker, dsl_neutral.elusive)."""
         out = []
         pred = self.pred
         for side, wanted in ((0, self.friendly), (1, self.enemy)):
             if not wanted:
                 continue
             p = s.players[player if side == 0 else 1 - player]
-            if self.heroes and (pred is None or pred(s, player, p.hero)):
+            if self.heroes and not (side and p.hero.immune) and (pred is None or pred(s, player, p.hero)):
                 out.append(side * 8)
             if self.minions:
                 for i, m in enumerate(p.board):
                     if side == 1 and m.stealth:
                         continue
                     if m.is_dead:
+                        continue
+                    if spell and "elusive" in m.triggers:
                         continue
                     if pred is None or pred(s, player, m):
                         out.append(side * 8 + i + 1)
@@ -185,7 +188,7 @@ def damage(amount: int, to: Selector | None = None) -> Effect:
     """Deal damage (plus spell damage when the source is a spell)."""
 
     def run(ctx: mech.Ctx) -> None:
-        n = amount + ctx.spell_power
+        n = (amount + ctx.spell_power) * ctx.multiplier
         for c in _targets(ctx, to):
             mech.deal_damage(ctx.state, c, n, ctx.source)
 
@@ -200,7 +203,7 @@ def random_damage(missiles: int, pool: Selector = ENEMIES) -> Effect:
             chars = alive(pool(ctx))
             if not chars:
                 return
-            mech.deal_damage(ctx.state, ctx.state.rng.choice(chars), 1, ctx.source)
+            mech.deal_damage(ctx.state, ctx.state.rng.choice(chars), ctx.multiplier, ctx.source)
 
     return _tag(run, "random_damage")
 
@@ -211,7 +214,7 @@ def damage_random(amount: int, count: int, pool: Selector = ENEMY_MINIONS) -> Ef
     def run(ctx: mech.Ctx) -> None:
         chosen = ctx.state.rng.sample(alive(pool(ctx)), count)
         for c in chosen:
-            mech.deal_damage(ctx.state, c, amount + ctx.spell_power, ctx.source)
+            mech.deal_damage(ctx.state, c, (amount + ctx.spell_power) * ctx.multiplier, ctx.source)
 
     return _tag(run, "damage_random")
 
@@ -219,7 +222,7 @@ def damage_random(amount: int, count: int, pool: Selector = ENEMY_MINIONS) -> Ef
 def heal(amount: int, to: Selector | None = None) -> Effect:
     def run(ctx: mech.Ctx) -> None:
         for c in _targets(ctx, to):
-            mech.heal(ctx.state, c, amount)
+            mech.restore(ctx, c, amount * ctx.multiplier)
 
     return _tag(run, "heal", to)
 
@@ -227,7 +230,7 @@ def heal(amount: int, to: Selector | None = None) -> Effect:
 def heal_full(to: Selector | None = None) -> Effect:
     def run(ctx: mech.Ctx) -> None:
         for c in _targets(ctx, to):
-            mech.heal(ctx.state, c, c.damage)
+            mech.restore(ctx, c, c.damage)
 
     return _tag(run, "heal_full", to)
 

@@ -48,3 +48,35 @@ def rebuild_triggers(m: Minion) -> None:
 def add_enchant(m: Minion, name: str, arg=None) -> None:
     m.enchants = m.enchants + ((name, arg),)
     rebuild_triggers(m)
+
+
+def remove_enchant(m: Minion, name: str) -> None:
+    m.enchants = tuple(e for e in m.enchants if e[0] != name)
+    rebuild_triggers(m)
+
+
+# Effects on a player rather than a minion (Commanding Shout, Headcrack's return): Player.effects holds
+# (name, arg) pairs. name -> {"turn_start"/"turn_end": handler(state, player, arg, turn_player) -> keep?,
+# "min_health": True for "your minions can't be reduced below 1 Health"}. A handler returning False ends it.
+PLAYER_EFFECTS: dict[str, dict] = {}
+
+
+def player_effect(name: str, **handlers) -> str:
+    PLAYER_EFFECTS[name] = handlers
+    return name
+
+
+def add_player_effect(p, name: str, arg=None) -> None:
+    p.effects = p.effects + ((name, arg),)
+
+
+def run_player_effects(s, p, event: str, turn_player: int) -> None:
+    """Run player p's effects listening to `event`; drop those whose handler says they are over."""
+    before = p.effects
+    kept = []
+    for name, arg in before:
+        handler = PLAYER_EFFECTS[name].get(event)
+        if handler is None or handler(s, p.index, arg, turn_player):
+            kept.append((name, arg))
+    if len(kept) != len(before):
+        p.effects = tuple(kept) + p.effects[len(before):]  # keeping any a handler added

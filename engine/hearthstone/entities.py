@@ -19,7 +19,7 @@ class Character:
 
 
 class Hero(Character):
-    __slots__ = ("card_class", "max_health", "armor")
+    __slots__ = ("card_class", "max_health", "armor", "immune")
     is_hero = True
 
     def __init__(self, uid: int, owner: int, card_class: str, health: int = 30) -> None:
@@ -32,6 +32,7 @@ class Hero(Character):
         self.temp_atk = 0
         self.attacks_made = 0
         self.frozen = False
+        self.immune = False  # takes no damage, can't be attacked or targeted by the enemy (Ice Block, Gladiator's Longbow)
 
     def copy(self) -> "Hero":
         h = Hero.__new__(Hero)
@@ -44,6 +45,7 @@ class Hero(Character):
         h.temp_atk = self.temp_atk
         h.attacks_made = self.attacks_made
         h.frozen = self.frozen
+        h.immune = self.immune
         return h
 
     # Heroes have no stealth, taunt or shields in the Classic pool.
@@ -155,13 +157,14 @@ class Minion(Character):
 
 
 class Weapon:
-    __slots__ = ("card", "attack", "durability", "uid")
+    __slots__ = ("card", "attack", "durability", "uid", "aura_atk")
 
     def __init__(self, card: CardDef, uid: int) -> None:
         self.card = card
-        self.attack = card.attack
+        self.attack = card.attack  # includes aura_atk
         self.durability = card.durability
         self.uid = uid
+        self.aura_atk = 0  # the part of `attack` an aura gives (Spiteful Smith); refresh_auras takes it back
 
     def copy(self) -> "Weapon":
         w = Weapon.__new__(Weapon)
@@ -169,6 +172,7 @@ class Weapon:
         w.attack = self.attack
         w.durability = self.durability
         w.uid = self.uid
+        w.aura_atk = self.aura_atk
         return w
 
     def __repr__(self) -> str:
@@ -179,7 +183,8 @@ class Player:
     __slots__ = (
         "index", "hero", "hero_power", "hand", "deck", "board", "weapon", "mana", "max_mana",
         "overload_owed", "overload_locked", "hero_power_used", "fatigue", "cards_played",
-        "unknown_pool", "deck_name",
+        "unknown_pool", "deck_name", "deck_candidates", "deck_origin", "unknown_delta",
+        "minions_played", "cost_auras", "cost_effects", "effects", "secrets",
     )
 
     def __init__(self, index: int, hero: Hero, hero_power: CardDef, deck: list[CardDef], deck_name: str = "") -> None:
@@ -197,9 +202,24 @@ class Player:
         self.hero_power_used = False
         self.fatigue = 0
         self.cards_played = 0  # this turn, for Combo
+        self.minions_played = 0  # this turn (Pint-Sized Summoner)
+        # engine.hearthstone.costs: adjusters from auras in play (derived by refresh_auras) and stored cost effects
+        self.cost_auras: tuple = ()
+        self.cost_effects: tuple = ()
+        # (name, arg) pairs of effects on the player (engine.hearthstone.enchants.PLAYER_EFFECTS): serialisable
+        self.effects: tuple = ()
+        # Active secrets in the order played (engine.hearthstone.secrets); placeholders in an opponent's observation
+        self.secrets: tuple = ()
         # In an observation: the sorted ids of hidden cards (hand + deck) this player may hold.
         self.unknown_pool: tuple[str, ...] | None = None
         self.deck_name = deck_name
+        # A deck drawn from a pool: the decklists it could be (public: the pool's decks of this hero class), each
+        # as sorted card ids, and which one it is (hidden from the opponent). None for a known decklist.
+        self.deck_candidates: tuple[tuple[str, ...], ...] | None = None
+        self.deck_origin: tuple[str, ...] | None = None
+        # In an observation of a pool deck: what the public game did to the hidden cards (hand + deck) since the
+        # start, (ids added, ids removed) against the starting deck; the same whichever candidate it is.
+        self.unknown_delta: tuple[tuple[str, ...], tuple[str, ...]] | None = None
 
     def copy(self) -> "Player":
         p = Player.__new__(Player)
@@ -217,8 +237,16 @@ class Player:
         p.hero_power_used = self.hero_power_used
         p.fatigue = self.fatigue
         p.cards_played = self.cards_played
+        p.minions_played = self.minions_played
+        p.cost_auras = self.cost_auras
+        p.cost_effects = self.cost_effects
+        p.effects = self.effects
+        p.secrets = self.secrets
         p.unknown_pool = self.unknown_pool
         p.deck_name = self.deck_name
+        p.deck_candidates = self.deck_candidates
+        p.deck_origin = self.deck_origin
+        p.unknown_delta = self.unknown_delta
         return p
 
     def hero_attack(self) -> int:

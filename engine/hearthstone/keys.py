@@ -57,8 +57,14 @@ def _player_key(p: Player, hidden_hand: bool, combo: bool = True) -> tuple:
         (w.card.id, w.attack, w.durability) if w is not None else _NONE,
         p.mana, p.max_mana, p.overload_owed, p.overload_locked, p.hero_power_used, p.fatigue,
         p.cards_played if combo else 0, len(p.hand) if hidden_hand else tuple(sorted(c.id for c in p.hand)), len(p.deck),
-        _board_key(p.board),
+        _board_key(p.board), p.hero_power.id, p.effects,  # Shadowform, Lord Jaraxxus; Commanding Shout, Headcrack
+        p.minions_played, _cost_effects_key(p),  # engine.hearthstone.costs (Pint-Sized Summoner, Millhouse)
     )
+
+
+def _cost_effects_key(p: Player) -> tuple:
+    """The player's cost effects without their uids (which only order them)."""
+    return tuple(e[1:] for e in p.cost_effects) if p.cost_effects else _NONE
 
 
 def state_key(s, combo: bool = True) -> tuple:
@@ -225,6 +231,8 @@ def dominance_parts(s, player: int, universe: dict | None = None, combo: bool = 
         opp.max_mana, opp.overload_owed, opp.overload_locked, opp.fatigue,
         tuple(sorted([c.id for c in opp.hand])), len(opp.deck),
         own_ident, opp_ident,
+        me.hero_power.id, me.effects, opp.hero_power.id, opp.effects,
+        me.minions_played, _cost_effects_key(me), _cost_effects_key(opp),
     )
     vec.append(h.max_health - h.damage)
     vec.append(h.armor)
@@ -253,6 +261,12 @@ STAT_SENSITIVE = frozenset({
     "Humility", "Hunter's Mark", "Aldor Peacekeeper", "Inner Fire", "Cruel Taskmaster", "Inner Rage",
     "Frothing Berserker", "Armorsmith", "Acolyte of Pain", "Gurubashi Berserker", "Abomination",
     "Wild Pyromancer", "Holy Wrath", "Mind Control", "Shadow Madness", "Sap", "Vanish", "Brawl",
+    # damaged characters draw cards or grow; a lower attack or health enables the card
+    "Northshire Cleric", "Circle of Healing", "Battle Rage", "Grommash Hellscream", "Betrayal",
+    "Cabal Shadow Priest", "Kidnapper", "Bane of Doom", "Mortal Coil",
+    # neutral: a weaker or damaged character is a better target, a bigger enemy minion a better copy or steal
+    "Stampeding Kodo", "Faceless Manipulator", "Mind Control Tech", "Sylvanas Windrunner", "Lightwarden",
+    "Spiteful Smith", "Alexstrasza",
 })
 
 

@@ -22,9 +22,10 @@ MAX_MANA = 10
 class Ctx:
     """What an effect needs: whose card, which entity, which target, how much spell damage."""
 
-    __slots__ = ("state", "player", "source", "card", "target", "position", "spell_power")
+    __slots__ = ("state", "player", "source", "card", "target", "position", "spell_power", "multiplier")
 
-    def __init__(self, state, player: int, source, card: CardDef | None, target=None, position: int = -1, spell_power: int = 0):
+    def __init__(self, state, player: int, source, card: CardDef | None, target=None, position: int = -1,
+                 spell_power: int = 0, multiplier: int = 1):
         self.state = state
         self.player = player
         self.source = source
@@ -32,6 +33,7 @@ class Ctx:
         self.target = target
         self.position = position
         self.spell_power = spell_power
+        self.multiplier = multiplier  # damage and healing of spells and hero powers (Prophet Velen: x2 each)
 
     @property
     def me(self):
@@ -77,15 +79,26 @@ def deal_damage(s: "HearthstoneState", target: Character, amount: int, source=No
         return 0
     if target.is_hero:
         hero: Hero = target  # type: ignore[assignment]
+        if hero.immune:
+            return 0
+        secrets = s.players[hero.owner].secrets  # Ice Block, Eye for an Eye (engine.hearthstone.secrets)
+        if secrets and _secrets().prevents_fatal_damage(s, hero, amount):
+            return 0
         absorbed = min(hero.armor, amount)
         hero.armor -= absorbed
         hero.damage += amount - absorbed
+        if secrets:
+            _secrets().on_hero_damaged(s, hero, amount)
     else:
         m: Minion = target  # type: ignore[assignment]
+        if "immune" in m.triggers:  # a passive marker (Bestial Wrath: dsl_secrets.immune_this_turn)
+            return 0
         if m.divine_shield:
             m.divine_shield = False
             return 0
         m.damage += amount
+        if s.players[m.owner].effects and m.damage >= m.max_health:
+            _health_floor(s, m)
         h = m.triggers.get("self_damaged")
         if h is not None:
             h(s, m, amount)
@@ -95,6 +108,44 @@ def deal_damage(s: "HearthstoneState", target: Character, amount: int, source=No
         if h is not None:
             h(s, source, target, amount)
     return amount
+
+
+def _secrets():
+    from cardlab.engine.hearthstone import secrets
+
+    return secrets
+
+
+def _health_floor(s: "HearthstoneState", m: Minion) -> None:
+    """A player effect with "min_health" (Commanding Shout) keeps that player's minions at 1 Health or more."""
+    from cardlab.engine.hearthstone.enchants import PLAYER_EFFECTS
+
+    for name, _ in s.players[m.owner].effects:
+        if PLAYER_EFFECTS[name].get("min_health"):
+            m.damage = max(0, m.max_health - 1)
+            return
+
+
+# Passive markers: keys of a minion's triggers that no event fires; silence clears them with the triggers.
+HEALS_DEAL_DAMAGE = "heals_deal_damage"  # Auchenai Soulpriest
+DOUBLE_SPELLS = "double_spells"  # Prophet Velen
+
+
+def spell_multiplier(s: "HearthstoneState", player: int) -> int:
+    """x2 per Prophet Velen the player controls, for the damage and healing of their spells and hero power."""
+    n = 1
+    for m in s.players[player].board:
+        if DOUBLE_SPELLS in m.triggers:
+            n *= 2
+    return n
+
+
+def restore(ctx: Ctx, target: Character, amount: int) -> int:
+    """A card's or power's healing: damage instead while its player controls an Auchenai Soulpriest."""
+    for m in ctx.me.board:
+        if HEALS_DEAL_DAMAGE in m.triggers:
+            return deal_damage(ctx.state, target, amount, ctx.source)
+    return heal(ctx.state, target, amount)
 
 
 def heal(s: "HearthstoneState", target: Character, amount: int) -> int:
@@ -238,6 +289,12 @@ def refresh_auras(s: "HearthstoneState") -> None:
                 sources.append(m)
     old = []
     for p in s.players:
+        if p.cost_auras:  # engine.hearthstone.costs: re-registered by the cost auras below
+            p.cost_auras = ()
+        w = p.weapon
+        if w is not None and w.aura_atk:  # Spiteful Smith's bonus, given again below while it applies
+            w.attack -= w.aura_atk
+            w.aura_atk = 0
         for m in p.board:
             if m.aura_atk or m.aura_hp or m.aura_charge:
                 old.append((m, m.aura_hp))
@@ -247,6 +304,10 @@ def refresh_auras(s: "HearthstoneState") -> None:
     if sources is not None:
         for src in sources:
             src.card.aura(s, src)
+        for src in sources:  # auras that read the others' result (Lightspawn: Attack equal to Health)
+            late = getattr(src.card.aura, "late", None)
+            if late is not None:
+                late(s, src)
     for m, old_hp in old:
         if m.aura_hp < old_hp:
             m.damage = max(0, m.damage - (old_hp - m.aura_hp))
@@ -280,7 +341,7 @@ def resolve_deaths(s: "HearthstoneState") -> None:
         dead.sort(key=lambda m: m.uid)
         layouts = None
         for m in dead:
-            if not m.silenced and (m.card.deathrattle is not None or m.enchants):
+            if not m.silenced and (m.card.deathrattle is not None or m.enchants) or s.players[m.owner].secrets:
                 layouts = [p.board[:] for p in s.players]
                 break
         for m in dead:
@@ -304,6 +365,9 @@ def resolve_deaths(s: "HearthstoneState") -> None:
                     dr(Ctx(s, m.owner, m, m.card, None, pos), arg)
                     _track_new_minions(s, layouts, m)
                     pos = _place_of(layouts[m.owner], s.players[m.owner].board, m)
+            if s.players[m.owner].secrets:  # Redemption
+                _secrets().on_minion_died(s, m, pos)
+                _track_new_minions(s, layouts, m)
     check_heroes(s)
 
 
@@ -350,3 +414,4 @@ def check_heroes(s: "HearthstoneState") -> None:
 
 def destroy_weapon(s: "HearthstoneState", player: int) -> None:
     s.players[player].weapon = None
+    refresh_auras(s)  # auras that depend on a weapon (Southsea Deckhand's Charge)

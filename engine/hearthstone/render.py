@@ -14,7 +14,10 @@ def hero_text(s, player: int) -> str:
     h = p.hero
     weapon = f", weapon {p.weapon.card.name} {p.weapon.attack}/{p.weapon.durability}" if p.weapon else ""
     return (f"P{player} {h.card_class.title()}: {h.health} hp" + (f" +{h.armor} armor" if h.armor else "")
-            + f", mana {p.mana}/{p.max_mana}, hand {len(p.hand)}, deck {len(p.deck)}{weapon}")
+            + f", mana {p.mana}/{p.max_mana}, hand {len(p.hand)}, deck {len(p.deck)}{weapon}"
+            + (" [immune]" if h.immune else "")
+            # an observation names an opponent's secrets only by class ("Secret (Mage)")
+            + (f", secrets: {', '.join(c.name for c in p.secrets)}" if p.secrets else ""))
 
 
 def board_lines(s) -> list[str]:

@@ -6,6 +6,7 @@ from cardlab.engine.core import Rng
 from cardlab.engine.hearthstone.carddb import card_db
 from cardlab.engine.hearthstone.enchants import rebuild_triggers
 from cardlab.engine.hearthstone.entities import Hero, Minion, Player, Weapon
+from cardlab.engine.hearthstone.secrets import secret_from_id
 
 SCHEMA = 1
 _MINION_FIELDS = (
@@ -33,12 +34,26 @@ def state_to_dict(s) -> dict:
         d = {f: getattr(p, f) for f in _PLAYER_FIELDS}
         d["hero"] = {f: getattr(p.hero, f) for f in _HERO_FIELDS}
         d["hero_power"] = p.hero_power.id
-        d["hand"] = [c.id for c in p.hand]
+        d["hand"] = [card_key(c) for c in p.hand]  # "ID+2": a card whose cost an effect changed (Freezing Trap)
+        if p.hero.immune:  # only when set, so other dicts keep their shape
+            d["hero"]["immune"] = True
+        if p.secrets:
+            d["secrets"] = [c.id for c in p.secrets]
         d["deck"] = [c.id for c in p.deck]
         d["board"] = [_minion_to_dict(m) for m in p.board]
         d["weapon"] = None if p.weapon is None else {"card": p.weapon.card.id, "attack": p.weapon.attack,
                                                       "durability": p.weapon.durability, "uid": p.weapon.uid}
+        if p.weapon is not None and p.weapon.aura_atk:
+            d["weapon"]["aura_atk"] = p.weapon.aura_atk
         d["unknown_pool"] = None if p.unknown_pool is None else list(p.unknown_pool)
+        d["minions_played"] = p.minions_played
+        d["cost_effects"] = [list(e) for e in p.cost_effects]
+        d["effects"] = [list(e) for e in p.effects]  # cost_auras are derived: refresh_auras rebuilds them
+        # Pool decks only (absent for known decklists, so those dicts keep their shape).
+        if p.deck_candidates is not None:
+            d["deck_candidates"] = [list(c) for c in p.deck_candidates]
+            d["deck_origin"] = None if p.deck_origin is None else list(p.deck_origin)
+            d["unknown_delta"] = None if p.unknown_delta is None else [list(x) for x in p.unknown_delta]
         players.append(d)
     return {
         "schema": SCHEMA,
@@ -68,10 +83,12 @@ def state_from_dict(data: dict):
         hero = Hero(hd["uid"], hd["owner"], hd["card_class"], hd["max_health"])
         for f in _HERO_FIELDS:
             setattr(hero, f, hd[f])
+        hero.immune = hd.get("immune", False)
         p = Player(d["index"], hero, db.get(d["hero_power"]), [db.get(c) for c in d["deck"]], d["deck_name"])
         for f in _PLAYER_FIELDS:
             setattr(p, f, d[f])
-        p.hand = [db.get(c) for c in d["hand"]]
+        p.hand = [card_from_key(c) for c in d["hand"]]
+        p.secrets = tuple(secret_from_id(c) for c in d.get("secrets", ()))
         for md in d["board"]:
             m = Minion(db.get(md["card"]), md["uid"], md["owner"])
             for f in _MINION_FIELDS:
@@ -83,8 +100,17 @@ def state_from_dict(data: dict):
             w = Weapon(db.get(d["weapon"]["card"]), d["weapon"]["uid"])
             w.attack = d["weapon"]["attack"]
             w.durability = d["weapon"]["durability"]
+            w.aura_atk = d["weapon"].get("aura_atk", 0)
             p.weapon = w
         p.unknown_pool = None if d["unknown_pool"] is None else tuple(d["unknown_pool"])
+        p.minions_played = d.get("minions_played", 0)
+        p.cost_effects = tuple(tuple(e) for e in d.get("cost_effects", ()))
+        p.effects = tuple(tuple(e) for e in d.get("effects", ()))
+        if d.get("deck_candidates") is not None:
+            p.deck_candidates = tuple(tuple(c) for c in d["deck_candidates"])
+            p.deck_origin = None if d.get("deck_origin") is None else tuple(d["deck_origin"])
+            delta = d.get("unknown_delta")
+            p.unknown_delta = None if delta is None else (tuple(delta[0]), tuple(delta[1]))
         s.players.append(p)
     s.current = data["current"]
     s.turn = data["turn"]
@@ -96,4 +122,20 @@ def state_from_dict(data: dict):
     s.pending = None if data["pending"] is None else (data["pending"][0], tuple(db.get(c) for c in data["pending"][1]))
     s.mulligan_done = list(data["mulligan_done"])
     s._legal = None
+    if any(m.card.aura is not None for p in s.players for m in p.board):
+        from cardlab.engine.hearthstone.mechanics import refresh_auras
+
+        refresh_auras(s)  # derives the players' cost_auras (aura bonuses come out as stored)
     return s
+
+
+def card_key(card) -> str:
+    from cardlab.engine.hearthstone.dsl_secrets import card_key as key
+
+    return key(card)
+
+
+def card_from_key(key: str):
+    from cardlab.engine.hearthstone.dsl_secrets import card_from_key as from_key
+
+    return from_key(key)

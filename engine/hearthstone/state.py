@@ -17,13 +17,18 @@ from dataclasses import dataclass
 from typing import Any
 
 from cardlab.engine.core import Rng, State
+from cardlab.engine.hearthstone import costs
+from cardlab.engine.hearthstone.enchants import run_player_effects
 from cardlab.engine.hearthstone import mechanics as mech
+from cardlab.engine.hearthstone import secrets as secret_rules
 from cardlab.engine.hearthstone.carddb import MINION, SPELL, WEAPON, CardDef, card_db, pool_cards, public_id
 from cardlab.engine.hearthstone.entities import Hero, Minion, Player, Weapon
 
 END_TURN, PLAY, ATTACK, HERO_POWER, CHOOSE, MULLIGAN = 0, 1, 2, 3, 4, 5
 END_TURN_ACTION = (END_TURN,)
 HIDDEN_ID = "HIDDEN"
+# A seat's deck candidates when its deck is random (`pool=random`): no decklist, any legal deck of the hero's class.
+ANY_DECK: tuple = ()
 
 
 @dataclass(frozen=True)
@@ -47,8 +52,13 @@ class HearthstoneState(State):
     # ------------------------------------------------------------ construction
 
     @classmethod
-    def new(cls, config: GameConfig, decks: list[tuple[str, str, list[CardDef]]], seed: int) -> "HearthstoneState":
-        """decks: per seat (name, hero class, cards). Seat 0 goes first."""
+    def new(cls, config: GameConfig, decks: list[tuple[str, str, list[CardDef]]], seed: int,
+            candidates: list | None = None) -> "HearthstoneState":
+        """decks: per seat (name, hero class, cards). Seat 0 goes first.
+
+        candidates: for decks drawn from a pool, per seat the decklists (lists of cards) that seat's deck could be
+        as far as the opponent knows (the pool's decks of its hero class), or ANY_DECK for a random deck (the
+        opponent knows the hero's class and the card universe only); None = decklists known to both."""
         db = card_db()
         s = cls.__new__(cls)
         s.config = config
@@ -68,7 +78,13 @@ class HearthstoneState(State):
             hero = Hero(s.new_uid(), seat, hero_class, config.hero_health)
             deck = list(cards)
             s.rng.shuffle(deck)
-            s.players.append(Player(seat, hero, db.get(HERO_POWER_IDS[hero_class]), deck, name))
+            player = Player(seat, hero, db.get(HERO_POWER_IDS[hero_class]), deck, name)
+            if candidates is not None:
+                player.deck_origin = tuple(sorted(c.id for c in cards))
+                player.deck_candidates = (ANY_DECK if not candidates[seat] else
+                                          tuple(sorted({tuple(sorted(c.id for c in d)) for d in candidates[seat]}
+                                                       | {player.deck_origin})))
+            s.players.append(player)
         for _ in range(3):
             mech.draw(s, 0)
         for _ in range(4):
@@ -152,6 +168,9 @@ class HearthstoneState(State):
         c = card.cost
         if card.cost_mod is not None:
             c += card.cost_mod(self, player)
+        p = self.players[player]
+        if p.cost_auras or p.cost_effects:  # auras and effects on costs (engine.hearthstone.costs)
+            return costs.current_cost(self, player, card, c)
         return c if c > 0 else 0
 
     # ------------------------------------------------------------ legal actions
@@ -187,7 +206,7 @@ class HearthstoneState(State):
         if enemy_taunts:
             defenders = [8 + i for i in enemy_taunts]
         else:
-            defenders = [8] + [8 + i + 1 for i, m in enumerate(opp.board) if not m.stealth]
+            defenders = ([] if opp.hero.immune else [8]) + [8 + i + 1 for i, m in enumerate(opp.board) if not m.stealth]
         hero = me.hero
         if not hero.frozen and me.hero_attack() > 0:
             limit = 2 if (me.weapon is not None and me.weapon.card.windfury) else 1
@@ -202,7 +221,7 @@ class HearthstoneState(State):
         hp = me.hero_power
         if not me.hero_power_used and self.cost(self.current, hp) <= mana and (hp.requires is None or hp.requires(self, self.current)):
             if hp.target is not None:
-                for t in hp.target.codes(self, self.current):
+                for t in hp.target.codes(self, self.current, spell=True):
                     acts.append((HERO_POWER, t))
             else:
                 acts.append((HERO_POWER, -1))
@@ -230,6 +249,9 @@ class HearthstoneState(State):
                             acts.append((PLAY, i, pos, t, choice))
                     else:
                         acts.append((PLAY, i, pos, -1, choice))
+            if card.choices:  # Choose One minions: options of one position interleave by target
+                start = len(acts) - sum(1 for a in reversed(acts) if a[0] == PLAY and a[1] == i)
+                acts[start:] = sorted(acts[start:])
             return
         if card.choices:
             found = []
@@ -237,14 +259,14 @@ class HearthstoneState(State):
                 if option.requires is not None and not option.requires(self, player):
                     continue
                 if option.target is not None:
-                    found.extend((PLAY, i, -1, t, c) for t in option.target.codes(self, player))
+                    found.extend((PLAY, i, -1, t, c) for t in option.target.codes(self, player, spell=True))
                 else:
                     found.append((PLAY, i, -1, -1, c))
             found.sort()
             acts.extend(found)
             return
         if card.target is not None:
-            for t in card.target.codes(self, player):
+            for t in card.target.codes(self, player, spell=True):
                 acts.append((PLAY, i, -1, t, -1))
         else:
             acts.append((PLAY, i, -1, -1, -1))
@@ -279,8 +301,11 @@ class HearthstoneState(State):
     def _play(self, index: int, position: int, target_code: int, choice: int) -> None:
         player = self.current
         me = self.players[player]
-        card = me.hand.pop(index)
-        me.mana -= self.cost(player, card)
+        card = me.hand[index]
+        me.mana -= self.cost(player, card)  # priced while in hand (Mountain Giant counts the other cards)
+        me.hand.pop(index)
+        if me.cost_effects:
+            costs.card_played(me, card)
         combo = me.cards_played > 0
         me.cards_played += 1
         me.overload_owed += card.overload
@@ -289,19 +314,34 @@ class HearthstoneState(State):
         body = option if option is not None else card
         effect = card.combo if (combo and card.combo is not None) else body.effect
         if card.type == MINION:
-            m = Minion(card, self.new_uid(), player)
+            me.minions_played += 1
+            # In play it is the printed card again (a cost change stays with the card in hand: Shadowstep, Far Sight)
+            m = Minion(getattr(card, "base", card), self.new_uid(), player)
             me.board.insert(position if 0 <= position <= len(me.board) else len(me.board), m)
             mech.refresh_auras(self)
             mech.fire(self, "card_played", player, card)
             if effect is not None:
                 effect(mech.Ctx(self, player, m, card, target, position))
             mech.refresh_auras(self)
-            mech.fire(self, "minion_summoned", m)
+            if m in me.board:  # not when its battlecry took it away (Lord Jaraxxus became the hero)
+                mech.fire(self, "minion_summoned", m)
+                if self.players[1 - player].secrets:  # Snipe, Mirror Entity, Repentance
+                    secret_rules.on_minion_played(self, m)
         elif card.type == SPELL:
+            countered = False
+            if self.players[1 - player].secrets:  # Counterspell, Spellbender
+                target, countered = secret_rules.on_spell(self, player, target)
             mech.fire(self, "spell_cast", player, card)
             mech.fire(self, "card_played", player, card)
+            if countered:
+                effect = None
             if effect is not None:
-                effect(mech.Ctx(self, player, None, card, target, -1, mech.spell_power(self, player)))
+                effect(mech.Ctx(self, player, None, card, target, -1, mech.spell_power(self, player),
+                                mech.spell_multiplier(self, player)))
+            # "After you cast a spell" (Wild Pyromancer): once the spell's deaths are resolved; a countered
+            # spell was still cast, so it triggers too (as Mana Wyrm's "whenever" does).
+            mech.resolve_deaths(self)
+            mech.fire(self, "spell_done", player, card)
         elif card.type == WEAPON:
             mech.fire(self, "card_played", player, card)
             me.weapon = Weapon(card, self.new_uid())
@@ -323,15 +363,31 @@ class HearthstoneState(State):
             attacker = me.board[slot - 1]
             attacker.attacks_made += 1
             attacker.stealth = False
+            h = attacker.triggers.get("self_attacks")  # Blessing of Wisdom
+            if h is not None:
+                h(self, attacker, defender)
             amount = attacker.attack
+        if self.players[1 - player].secrets:  # secrets may redirect or cancel the attack
+            defender = secret_rules.on_attack(self, attacker, defender)
+            if defender is None:
+                if slot == 0:
+                    attacker.immune = False
+                return
+            amount = me.hero_attack() if slot == 0 else attacker.attack
         back = 0 if defender.is_hero else defender.attack
         mech.deal_damage(self, defender, amount, attacker)
         if back:
             mech.deal_damage(self, attacker, back, defender)
         if slot == 0 and me.weapon is not None:
-            me.weapon.durability -= 1
-            if me.weapon.durability <= 0:
-                mech.destroy_weapon(self, player)
+            wear = me.weapon.card.triggers.get("weapon_wear")  # a weapon that wears its own way (Gorehowl)
+            if wear is not None:
+                wear(self, me.weapon, player, defender)
+            else:
+                me.weapon.durability -= 1
+                if me.weapon.durability <= 0:
+                    mech.destroy_weapon(self, player)
+        if slot == 0:
+            attacker.immune = False  # Gladiator's Longbow: Immune only while attacking
         mech.resolve_deaths(self)
 
     def _hero_power(self, target_code: int) -> None:
@@ -342,7 +398,7 @@ class HearthstoneState(State):
         me.hero_power_used = True
         target = self.character(player, target_code) if target_code >= 0 else None
         if hp.effect is not None:
-            hp.effect(mech.Ctx(self, player, me.hero, hp, target))
+            hp.effect(mech.Ctx(self, player, me.hero, hp, target, -1, 0, mech.spell_multiplier(self, player)))
         mech.resolve_deaths(self)
         mech.refresh_auras(self)
 
@@ -372,14 +428,20 @@ class HearthstoneState(State):
     def _end_turn(self) -> None:
         player = self.current
         mech.fire(self, "turn_end", player)
+        for p in self.players:
+            if p.effects:  # player effects (engine.hearthstone.enchants.PLAYER_EFFECTS)
+                run_player_effects(self, p, "turn_end", player)
         mech.resolve_deaths(self)
         if self.terminal:
             return
         for p in self.players:
             p.hero.temp_atk = 0
+            p.hero.immune = False  # Ice Block: "this turn"
             for m in p.board:
                 m.temp_atk = 0
         me = self.players[player]
+        if me.cost_effects:
+            costs.turn_ended(me)
         # Frozen characters thaw at the end of their own turn unless they attacked during it.
         if me.hero.frozen and me.hero.attacks_made == 0:
             me.hero.frozen = False
@@ -402,11 +464,15 @@ class HearthstoneState(State):
         me.mana = max(0, me.max_mana - me.overload_locked)
         me.hero_power_used = False
         me.cards_played = 0
+        me.minions_played = 0
         me.hero.attacks_made = 0
         for m in me.board:
             m.exhausted = False
             m.attacks_made = 0
         mech.fire(self, "turn_start", player)
+        for p in self.players:
+            if p.effects:
+                run_player_effects(self, p, "turn_start", player)
         mech.resolve_deaths(self)
         if self.terminal:
             return
@@ -418,8 +484,11 @@ class HearthstoneState(State):
     def observation(self, player: int) -> "HearthstoneState":
         """Hidden: the opponent's hand, both decks' order, future randomness.
 
-        The multiset of the opponent's hand + deck stays visible as `unknown_pool`: with the
-        opponent's decklist known (the usual assumption in this field) it follows from public plays.
+        With the opponent's decklist known (the usual assumption in this field), the multiset of their hand +
+        deck follows from public plays and stays visible as `unknown_pool`. A deck drawn from a pool is not
+        known: the observer sees the candidate decklists (`deck_candidates`) and what public plays added to
+        and removed from the hidden cards (`unknown_delta`), never which candidate it is nor its name. A random
+        deck (`deck_candidates == ANY_DECK`) is the same with no decklist: any legal deck of the hero's class.
         """
         s = self.clone()
         s.rng = None
@@ -430,7 +499,14 @@ class HearthstoneState(State):
                 p.unknown_pool = tuple(sorted(c.id for c in p.deck))
                 p.deck = [hidden] * len(p.deck)
             else:
-                p.unknown_pool = tuple(sorted(public_id(c) for c in p.hand + p.deck)) if p.unknown_pool is None else p.unknown_pool
+                if p.deck_candidates is not None:
+                    if p.unknown_delta is None:
+                        p.unknown_delta = _delta(p.deck_origin, (public_id(c) for c in p.hand + p.deck + list(p.secrets)))
+                    p.deck_origin = None
+                    p.deck_name = ""
+                elif p.unknown_pool is None:
+                    p.unknown_pool = tuple(sorted(public_id(c) for c in p.hand + p.deck + list(p.secrets)))
+                secret_rules.hide(p)  # the secrets' number and class only; their cards count as hidden cards
                 p.hand = [hidden] * len(p.hand)
                 p.deck = [hidden] * len(p.deck)
         if s.pending is not None and s.current != player:
@@ -440,16 +516,32 @@ class HearthstoneState(State):
     def determinize(self, player: int, rng: Rng) -> "HearthstoneState":
         s = self.clone()
         db = card_db()
+        me = s.players[player]
+        # An opponent's hidden copy came from the observer's hand (Mind Vision) or deck (Thoughtsteal): rebuild it
+        # from the hand; with the hand empty from the deck; with both empty from the observer's decklist, or
+        # from the cards its class may hold (never an unplayable placeholder).
+        copy_source = (me.hand or ([db.get(c) for c in me.unknown_pool] if me.unknown_pool is not None else me.deck[:])
+                       or [db.get(c) for c in me.deck_origin or ()] or _class_cards(me.hero.card_class))
         for p in s.players:
             if p.index == player:
                 pool = [db.get(c) for c in p.unknown_pool] if p.unknown_pool is not None else p.deck[:]
                 rng.shuffle(pool)
                 p.deck = pool
             else:
-                if p.unknown_pool is not None:
-                    pool = pool_cards(p.unknown_pool, s.players[player].hand, rng)
+                if p.unknown_delta is not None:
+                    if p.deck_candidates == ANY_DECK:
+                        origin = _sample_random_deck(p, rng)
+                    else:
+                        origin = _sample_candidate(p.deck_candidates, p.unknown_delta, rng)
+                    pool = pool_cards(_apply_delta(origin, p.unknown_delta), copy_source, rng)
+                    p.deck_origin = origin
+                    p.unknown_delta = None
+                elif p.unknown_pool is not None:
+                    pool = pool_cards(p.unknown_pool, copy_source, rng)
                 else:
                     pool = p.hand + p.deck
+                if p.secrets:
+                    pool = secret_rules.deal_secrets(p, pool, rng)
                 rng.shuffle(pool)
                 n = len(p.hand)
                 p.hand = pool[:n]
@@ -494,6 +586,58 @@ class HearthstoneState(State):
         return isinstance(other, HearthstoneState) and self.to_dict() == other.to_dict()
 
     __hash__ = None  # type: ignore[assignment]
+
+
+def _delta(origin: tuple[str, ...], now) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """(ids added, ids removed) from the multiset `origin` to the multiset `now`."""
+    from collections import Counter
+
+    before, after = Counter(origin), Counter(now)
+    return tuple(sorted((after - before).elements())), tuple(sorted((before - after).elements()))
+
+
+def _apply_delta(origin: tuple[str, ...], delta: tuple) -> list[str]:
+    from collections import Counter
+
+    added, removed = delta
+    return sorted(((Counter(origin) - Counter(removed)) + Counter(added)).elements())
+
+
+def _sample_candidate(candidates: tuple, delta: tuple, rng: Rng) -> tuple[str, ...]:
+    """A candidate decklist consistent with the cards seen leaving it (uniform among those; the public plays'
+    likelihood under each candidate is not weighed)."""
+    from collections import Counter
+
+    removed = Counter(delta[1])
+    fits = [c for c in candidates if not removed - Counter(c)]
+    return rng.choice(fits or list(candidates))
+
+
+def _sample_random_deck(p: Player, rng: Rng) -> tuple[str, ...]:
+    """For an observed random deck (ANY_DECK): a legal deck of the hero's class holding the cards seen leaving the
+    hand and deck (`unknown_delta`'s removed ids) and, for each hidden secret of the class in play, a different
+    secret of the class (it came from this deck); the rest drawn as random decks are (decks.random_deck_ids).
+    Not the exact posterior: what the public plays say about the cards still hidden is not weighed."""
+    from collections import Counter
+
+    from cardlab.engine.hearthstone.decks import DECK_SIZE, deck_universe, random_deck_ids
+
+    hero_class = p.hero.card_class
+    required = list(p.unknown_delta[1])
+    hidden = sum(1 for c in p.secrets if secret_rules.is_hidden(c) and c.card_class == hero_class)
+    if False:
+        universe = deck_universe(hero_class)
+        room = Counter(c.id for c in universe if secret_rules.is_secret(c)) - Counter(required)
+        choices = sorted(room)
+        for _ in range(min(hidden, len(choices), DECK_SIZE - len(required))):
+            required.append(choices.pop(rng.randrange(len(choices))))
+    return tuple(random_deck_ids(hero_class, rng, required))
+
+
+def _class_cards(hero_class: str) -> list[CardDef]:
+    from cardlab.engine.hearthstone.decks import deck_universe
+
+    return list(deck_universe(hero_class))
 
 
 def hidden_card() -> CardDef:

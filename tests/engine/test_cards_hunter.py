@@ -218,3 +218,201 @@ def test_steady_shot_hero_power():
     s = make_state(HUNTER)
     hero_power(s)
     assert s.players[1].hero.health == 28
+
+
+# ---------------------------------------------------------------- Classic
+
+def _secret_up(names, hand1=(), board0=(), board1=(), classes=("HUNTER", "WARRIOR"), hand0=()):
+    """Player 0 plays the secrets `names`; then it is player 1's turn."""
+    s = make_state(classes, hands=(list(names) + list(hand0), list(hand1)), boards=(list(board0), list(board1)))
+    for name in names:
+        play(s, name)
+    end_turn(s)
+    return s
+
+
+def test_bestial_wrath_gives_a_friendly_beast_two_attack_and_immune_this_turn():
+    s = make_state(HUNTER, hands=(["Bestial Wrath"], []), boards=(["Bloodfen Raptor", "Chillwind Yeti"], ["Boulderfist Ogre"]))
+    raptor = minion(s, 0, "Bloodfen Raptor")
+    assert not can_play(s, "Bestial Wrath", minion(s, 0, "Chillwind Yeti"))
+    play(s, "Bestial Wrath", raptor)
+    assert raptor.attack == 5
+    attack(s, raptor, minion(s, 1, "Boulderfist Ogre"))
+    assert raptor.health == 2 and minion(s, 1, "Boulderfist Ogre").health == 2  # no damage back
+    end_turn(s)
+    assert raptor.attack == 3 and raptor.enchants == ()
+    mech.deal_damage(s, raptor, 1)
+    assert raptor.health == 1
+
+
+def test_flare_removes_stealth_destroys_enemy_secrets_and_draws():
+    s = make_state(HUNTER, hands=(["Flare", "Explosive Trap"], []), boards=(["Worgen Infiltrator"], ["Worgen Infiltrator"]))
+    play(s, "Explosive Trap")
+    s.players[1].secrets = (card_db().get("Ice Barrier"), card_db().get("Vaporize"))
+    play(s, "Flare")
+    assert s.players[1].secrets == () and [c.name for c in s.players[0].secrets] == ["Explosive Trap"]
+    assert not any(m.stealth for p in s.players for m in p.board)
+    assert len(s.players[0].hand) == 1
+
+
+def test_scavenging_hyena_grows_when_a_friendly_beast_dies():
+    s = make_state(HUNTER, hands=(["Arcane Shot", "Arcane Shot", "Arcane Shot"], []),
+                   boards=(["Scavenging Hyena", "Bloodfen Raptor", "Chillwind Yeti"], ["River Crocolisk"]))
+    play(s, "Arcane Shot", minion(s, 0, "Bloodfen Raptor"))
+    hyena = minion(s, 0, "Scavenging Hyena")
+    assert (hyena.attack, hyena.health) == (4, 3)
+    play(s, "Arcane Shot", minion(s, 1, "River Crocolisk"))  # an enemy beast: no
+    play(s, "Arcane Shot", minion(s, 0, "Chillwind Yeti"))
+    assert (hyena.attack, hyena.health) == (4, 3)
+
+
+def test_deadly_shot_destroys_one_random_enemy_minion():
+    seen = set()
+    for seed in range(12):
+        s = make_state(HUNTER, hands=(["Deadly Shot"], []), boards=(["Wisp"], ["Chillwind Yeti", "Boulderfist Ogre"]), seed=seed)
+        play(s, "Deadly Shot")
+        assert len(s.players[1].board) == 1 and len(s.players[0].board) == 1
+        seen.add(s.players[1].board[0].card.name)
+    assert seen == {"Chillwind Yeti", "Boulderfist Ogre"}
+    assert not can_play(make_state(HUNTER, hands=(["Deadly Shot"], [])), "Deadly Shot")
+
+
+def test_eaglehorn_bow_gains_durability_when_a_friendly_secret_is_revealed():
+    s = make_state(HUNTER, hands=(["Eaglehorn Bow", "Snipe"], ["Bloodfen Raptor"]))
+    play(s, "Eaglehorn Bow")
+    play(s, "Snipe")
+    end_turn(s)
+    play(s, "Bloodfen Raptor")
+    assert s.players[1].board == [] and s.players[0].weapon.durability == 3
+
+
+def test_eaglehorn_bow_ignores_enemy_secrets_and_flare():
+    s = make_state(HUNTER, hands=(["Eaglehorn Bow", "Flare", "Arcane Shot"], []))
+    play(s, "Eaglehorn Bow")
+    s.players[1].secrets = (card_db().get("Counterspell"),)
+    play(s, "Flare")
+    assert s.players[0].weapon.durability == 2
+
+
+def test_unleash_the_hounds_summons_a_charging_hound_per_enemy_minion():
+    s = make_state(HUNTER, hands=(["Unleash the Hounds"], []), boards=(["Wisp"] * 4, ["Wisp"] * 5))
+    play(s, "Unleash the Hounds")
+    hounds = [m for m in s.players[0].board if m.card.name == "Hound"]
+    assert len(hounds) == 3 and all(h.charge and h.attack == 1 and h.card.race == "BEAST" for h in hounds)
+    attack(s, hounds[0], "enemy hero")
+    assert s.players[1].hero.health == 29
+    assert not can_play(make_state(HUNTER, hands=(["Unleash the Hounds"], [])), "Unleash the Hounds")
+
+
+def test_explosive_shot_hits_a_minion_and_its_neighbours():
+    s = make_state(HUNTER, hands=(["Explosive Shot"], []),
+                   boards=((), ["Wisp", "Chillwind Yeti", "Boulderfist Ogre", "Bloodfen Raptor"]))
+    play(s, "Explosive Shot", minion(s, 1, "Boulderfist Ogre"))
+    assert [(m.card.name, m.health) for m in s.players[1].board] == [("Wisp", 1), ("Chillwind Yeti", 3), ("Boulderfist Ogre", 2)]
+
+
+def test_savannah_highmane_leaves_two_hyenas():
+    s = make_state(HUNTER, hands=(["Fireball"], []), boards=(["Wisp", "Savannah Highmane", "Wisp"], []))
+    mech.deal_damage(s, minion(s, 0, "Savannah Highmane"), 5)
+    mech.resolve_deaths(s)
+    assert [(m.card.name, m.attack, m.health) for m in s.players[0].board] == [
+        ("Wisp", 1, 1), ("Hyena", 2, 2), ("Hyena", 2, 2), ("Wisp", 1, 1)]
+
+
+def test_gladiators_longbow_makes_the_hero_immune_while_attacking():
+    s = make_state(HUNTER, hands=(["Gladiator's Longbow"], ["Fireball"]), boards=((), ["Boulderfist Ogre"]))
+    play(s, "Gladiator's Longbow")
+    attack(s, "own hero", minion(s, 1, "Boulderfist Ogre"))
+    assert s.players[0].hero.health == 30 and not s.players[0].hero.immune
+    assert minion(s, 1, "Boulderfist Ogre").health == 2
+    end_turn(s)
+    play(s, "Fireball", "enemy hero")
+    assert s.players[0].hero.health == 24
+
+
+def test_longbow_hero_is_immune_to_explosive_trap():
+    s = _secret_up(["Explosive Trap"], classes=("MAGE", "HUNTER"), hand1=["Gladiator's Longbow"], board1=["Wisp"])
+    play(s, "Gladiator's Longbow")
+    attack(s, "own hero", "enemy hero")
+    assert s.players[1].hero.health == 30 and s.players[1].board == []
+    assert s.players[0].hero.health == 25
+
+
+def test_explosive_trap_damages_all_enemies_when_the_hero_is_attacked():
+    s = _secret_up(["Explosive Trap"], board1=["Chillwind Yeti", "Bloodfen Raptor"], board0=["Kobold Geomancer"])
+    attack(s, minion(s, 1, "Bloodfen Raptor"), "enemy hero")  # 3 damage with spell damage: the raptor dies first
+    assert s.players[0].hero.health == 30
+    assert [(m.card.name, m.health) for m in s.players[1].board] == [("Chillwind Yeti", 2)]
+    assert s.players[1].hero.health == 27 and s.players[0].secrets == ()
+
+
+def test_freezing_trap_returns_the_attacker_costing_two_more():
+    from cardlab.engine.hearthstone.state import HearthstoneState
+
+    s = _secret_up(["Freezing Trap"], board0=["Wisp"], board1=["Chillwind Yeti"])
+    attack(s, minion(s, 1, "Chillwind Yeti"), minion(s, 0, "Wisp"))
+    assert s.players[1].board == [] and minion(s, 0, "Wisp").health == 1
+    yeti = s.players[1].hand[-1]
+    assert yeti.name == "Chillwind Yeti" and s.cost(1, yeti) == 6
+    for copy in (s.clone(), HearthstoneState.from_dict(s.to_dict())):
+        assert copy.cost(1, copy.players[1].hand[-1]) == 6
+    import pickle
+
+    assert pickle.loads(pickle.dumps(yeti)).cost == 6
+    s.players[1].hand = [yeti]  # (the card drawn this turn is a Yeti too)
+    s.players[1].mana = 6
+    s._legal = None
+    play(s, "Chillwind Yeti")
+    assert minion(s, 1, "Chillwind Yeti").attack == 4 and s.players[1].mana == 0
+
+
+def test_freezing_trap_ignores_hero_attacks():
+    s = _secret_up(["Freezing Trap"], hand1=["Fiery War Axe"])
+    play(s, "Fiery War Axe")
+    attack(s, "own hero", "enemy hero")
+    assert s.players[0].hero.health == 27 and s.players[0].secrets
+
+
+def test_misdirection_makes_the_attacker_hit_another_random_character():
+    seen = set()
+    for seed in range(20):
+        s = _secret_up(["Misdirection"], board0=["Wisp"], board1=["Boulderfist Ogre", "Bloodfen Raptor"])
+        s.rng = type(s.rng)(seed)
+        attack(s, minion(s, 1, "Boulderfist Ogre"), "enemy hero")
+        assert s.players[0].hero.health == 30 and s.players[0].secrets == ()
+        if s.players[1].hero.health == 24:
+            seen.add("own hero")
+        elif not any(m.card.name == "Wisp" for m in s.players[0].board):
+            seen.add("wisp")
+        else:
+            assert not any(m.card.name == "Bloodfen Raptor" for m in s.players[1].board)
+            seen.add("raptor")
+    assert seen == {"own hero", "wisp", "raptor"}
+
+
+def test_misdirection_waits_without_another_target():
+    s = _secret_up(["Misdirection"], board1=["Boulderfist Ogre"])
+    s.players[1].hero.immune = True  # not a valid new defender
+    attack(s, minion(s, 1, "Boulderfist Ogre"), "enemy hero")
+    assert s.players[0].hero.health == 24 and s.players[0].secrets
+
+
+def test_snake_trap_summons_three_snakes_when_a_friendly_minion_is_attacked():
+    s = _secret_up(["Snake Trap"], board0=["Chillwind Yeti"], board1=["Boulderfist Ogre", "Wisp"])
+    attack(s, minion(s, 1, "Wisp"), "enemy hero")  # the hero attacked: waits
+    assert s.players[0].secrets
+    attack(s, minion(s, 1, "Boulderfist Ogre"), minion(s, 0, "Chillwind Yeti"))
+    assert [m.card.name for m in s.players[0].board] == ["Snake"] * 3
+    assert all(m.attack == 1 and m.health == 1 for m in s.players[0].board)
+
+
+def test_snipe_deals_four_to_the_minion_the_opponent_plays():
+    s = _secret_up(["Snipe"], hand1=["Chillwind Yeti", "Boulderfist Ogre"])
+    play(s, "Chillwind Yeti")
+    assert minion(s, 1, "Chillwind Yeti").health == 1 and s.players[0].secrets == ()
+
+
+def test_snipe_kills_and_spell_damage_counts():
+    s = _secret_up(["Snipe"], board0=["Kobold Geomancer"], hand1=["Boulderfist Ogre"])
+    play(s, "Boulderfist Ogre")
+    assert minion(s, 1, "Boulderfist Ogre").health == 2

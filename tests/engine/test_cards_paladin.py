@@ -202,3 +202,183 @@ def test_reinforce_summons_silver_hand_recruit():
 def test_reinforce_needs_board_space():
     s = paladin(boards=(["Bloodfen Raptor"] * 7, []))
     assert not any(a[0] == 3 for a in s.legal_actions())
+
+
+# ---------------------------------------------------------------- Classic
+
+def _secret_up(names, hand1=(), board0=(), board1=(), classes=("PALADIN", "WARRIOR")):
+    """Player 0 plays the secrets `names`; then it is player 1's turn."""
+    s = make_state(classes, hands=(list(names), list(hand1)), boards=(list(board0), list(board1)))
+    for name in names:
+        play(s, name)
+    end_turn(s)
+    return s
+
+
+def test_blessing_of_wisdom_draws_for_the_caster_whenever_the_minion_attacks():
+    s = paladin(hands=(["Blessing of Wisdom", "Blessing of Wisdom"], []), boards=(["Chillwind Yeti"], ["Bloodfen Raptor"]))
+    play(s, "Blessing of Wisdom", minion(s, 0, "Chillwind Yeti"))
+    play(s, "Blessing of Wisdom", minion(s, 1, "Bloodfen Raptor"))
+    assert len(s.players[0].hand) == 0
+    attack(s, minion(s, 0, "Chillwind Yeti"), "enemy hero")
+    assert len(s.players[0].hand) == 1
+    end_turn(s)
+    hand1 = len(s.players[1].hand)
+    attack(s, minion(s, 1, "Bloodfen Raptor"), "enemy hero")
+    assert len(s.players[0].hand) == 2 and len(s.players[1].hand) == hand1  # the caster draws
+
+
+def test_argent_protector_gives_a_friendly_minion_divine_shield():
+    s = paladin(hands=(["Argent Protector"], []), boards=(["Chillwind Yeti"], ["Bloodfen Raptor"]))
+    assert not can_play(s, "Argent Protector", minion(s, 1, "Bloodfen Raptor"))
+    play(s, "Argent Protector", minion(s, 0, "Chillwind Yeti"))
+    assert minion(s, 0, "Chillwind Yeti").divine_shield and not minion(s, 0, "Argent Protector").divine_shield
+
+
+def test_equality_sets_every_minions_health_to_one():
+    s = paladin(hands=(["Equality"], []), boards=(["Chillwind Yeti"], ["Boulderfist Ogre", "Wisp"]))
+    minion(s, 1, "Boulderfist Ogre").damage = 3
+    play(s, "Equality")
+    assert [m.health for p in s.players for m in p.board] == [1, 1, 1]
+    assert minion(s, 1, "Boulderfist Ogre").max_health == 1
+
+
+def test_aldor_peacekeeper_sets_an_enemy_minions_attack_to_one():
+    s = paladin(hands=(["Aldor Peacekeeper"], []), boards=(["Chillwind Yeti"], ["Boulderfist Ogre"]))
+    assert not can_play(s, "Aldor Peacekeeper", minion(s, 0, "Chillwind Yeti"))
+    play(s, "Aldor Peacekeeper", minion(s, 1, "Boulderfist Ogre"))
+    assert minion(s, 1, "Boulderfist Ogre").attack == 1
+
+
+def test_divine_favor_draws_until_hands_match():
+    s = paladin(hands=(["Divine Favor", "Wisp"], ["Wisp"] * 6))
+    play(s, "Divine Favor")
+    assert len(s.players[0].hand) == 6
+    s = paladin(hands=(["Divine Favor", "Wisp", "Wisp"], ["Wisp"]))
+    play(s, "Divine Favor")
+    assert len(s.players[0].hand) == 2
+
+
+def test_sword_of_justice_buffs_each_minion_you_summon_and_wears_out():
+    s = paladin(hands=(["Sword of Justice", "Wisp", "Wisp", "Wisp", "Wisp", "Wisp", "Wisp"], []))
+    play(s, "Sword of Justice")
+    for _ in range(5):
+        play(s, "Wisp")
+    assert all((m.attack, m.health) == (2, 2) for m in s.players[0].board)
+    assert s.players[0].weapon is None
+    play(s, "Wisp")
+    assert (s.players[0].board[-1].attack, s.players[0].board[-1].health) == (1, 1)
+
+
+def test_sword_of_justice_ignores_enemy_summons():
+    s = paladin(hands=(["Sword of Justice"], []))
+    play(s, "Sword of Justice")
+    end_turn(s)
+    s.players[1].hand = [card_db().get("Wisp")]
+    s._legal = None
+    play(s, "Wisp")
+    assert s.players[1].board[0].attack == 1 and s.players[0].weapon.durability == 5
+
+
+def test_blessed_champion_doubles_attack():
+    s = paladin(hands=(["Blessing of Might", "Blessed Champion"], []), boards=(["Chillwind Yeti"], []))
+    yeti = minion(s, 0, "Chillwind Yeti")
+    play(s, "Blessing of Might", yeti)
+    play(s, "Blessed Champion", yeti)
+    assert yeti.attack == 14
+
+
+def test_holy_wrath_draws_and_deals_the_drawn_cards_cost():
+    s = paladin(hands=(["Holy Wrath", "Holy Wrath"], []), boards=(["Kobold Geomancer"], []))
+    s.players[0].deck = [card_db().get("Wisp"), card_db().get("Boulderfist Ogre")]
+    play(s, "Holy Wrath", "enemy hero")
+    assert s.players[1].hero.health == 24 and [c.name for c in s.players[0].hand] == ["Holy Wrath", "Boulderfist Ogre"]
+    play(s, "Holy Wrath", "enemy hero")
+    assert s.players[1].hero.health == 24  # a 0-cost Wisp; spell damage does not apply
+    s = paladin(hands=(["Holy Wrath"], []))
+    s.players[0].deck = []
+    play(s, "Holy Wrath", "enemy hero")
+    assert s.players[1].hero.health == 30 and s.players[0].hero.health == 29  # fatigue
+
+
+def test_avenging_wrath_splits_eight_damage_among_enemies():
+    s = paladin(hands=(["Avenging Wrath"], []), boards=(["Chillwind Yeti"], ["Boulderfist Ogre", "Boulderfist Ogre"]))
+    play(s, "Avenging Wrath")
+    enemy = s.players[1]
+    assert enemy.hero.damage + sum(m.damage for m in enemy.board) == 8
+    assert s.players[0].board[0].damage == 0
+
+
+def test_lay_on_hands_restores_eight_and_draws_three():
+    s = paladin(hands=(["Lay on Hands"], []))
+    s.players[0].hero.damage = 10
+    play(s, "Lay on Hands", "own hero")
+    assert s.players[0].hero.health == 28 and len(s.players[0].hand) == 3
+
+
+def test_tirion_fordring_equips_ashbringer_when_it_dies():
+    from cardlab.engine.hearthstone import mechanics as mech
+
+    s = paladin(hands=(["Tirion Fordring"], []))
+    play(s, "Tirion Fordring")
+    tirion = minion(s, 0, "Tirion Fordring")
+    assert tirion.taunt and tirion.divine_shield and (tirion.attack, tirion.health) == (6, 6)
+    mech.destroy(tirion)
+    mech.resolve_deaths(s)
+    w = s.players[0].weapon
+    assert (w.card.name, w.attack, w.durability) == ("Ashbringer", 5, 3)
+
+
+def test_eye_for_an_eye_reflects_damage_to_the_enemy_hero():
+    s = _secret_up(["Eye for an Eye"], board1=["Boulderfist Ogre"])
+    s.players[0].hero.armor = 2
+    attack(s, minion(s, 1, "Boulderfist Ogre"), "enemy hero")
+    assert s.players[0].hero.health == 26 and s.players[1].hero.health == 24  # armor-absorbed damage counts
+    assert s.players[0].secrets == ()
+
+
+def test_eye_for_an_eye_waits_for_the_opponents_turn():
+    s = paladin(hands=(["Eye for an Eye"], []))
+    play(s, "Eye for an Eye")
+    from tests.engine.hs import hero_power as power
+
+    s.players[0].hero_power = card_db().get("VAN_HERO_07bp")  # Life Tap: damage to yourself on your turn
+    s._legal = None
+    power(s)
+    assert s.players[1].hero.health == 30 and s.players[0].secrets
+
+
+def test_noble_sacrifice_summons_a_defender_as_the_new_target():
+    s = _secret_up(["Noble Sacrifice"], board0=["Chillwind Yeti"], board1=["Bloodfen Raptor"])
+    attack(s, minion(s, 1, "Bloodfen Raptor"), minion(s, 0, "Chillwind Yeti"))
+    assert minion(s, 0, "Chillwind Yeti").health == 5
+    assert [m.card.name for m in s.players[0].board] == ["Chillwind Yeti"]  # the Defender died
+    assert s.players[1].board == [] and s.players[0].secrets == ()  # the Defender (2/1) killed the 3/2 Raptor
+
+
+def test_noble_sacrifice_needs_room():
+    s = _secret_up(["Noble Sacrifice"], board0=["Wisp"] * 7, board1=["Bloodfen Raptor"])
+    attack(s, minion(s, 1, "Bloodfen Raptor"), "enemy hero")
+    assert s.players[0].hero.health == 27 and s.players[0].secrets
+
+
+def test_redemption_returns_a_dead_friendly_minion_with_one_health():
+    s = _secret_up(["Redemption"], board0=["Wisp", "Amani Berserker", "Wisp"], board1=["Boulderfist Ogre"])
+    attack(s, minion(s, 1, "Boulderfist Ogre"), minion(s, 0, "Amani Berserker"))
+    back = s.players[0].board[1]
+    assert back.card.name == "Amani Berserker" and back.health == 1 and back.max_health == 3
+    assert back.attack == 5  # damaged: Enrage is on
+    assert s.players[0].secrets == ()
+
+
+def test_redemption_brings_back_a_deathrattle_minion_after_its_deathrattle():
+    s = _secret_up(["Redemption"], board0=["Harvest Golem"], hand1=["Fireball"], classes=("PALADIN", "MAGE"))
+    play(s, "Fireball", minion(s, 0, "Harvest Golem"))
+    assert sorted((m.card.name, m.health) for m in s.players[0].board) == [("Damaged Golem", 1), ("Harvest Golem", 1)]
+
+
+def test_repentance_reduces_the_played_minions_health_to_one():
+    s = _secret_up(["Repentance"], hand1=["Boulderfist Ogre"])
+    play(s, "Boulderfist Ogre")
+    ogre = minion(s, 1, "Boulderfist Ogre")
+    assert (ogre.attack, ogre.health, ogre.max_health) == (6, 1, 1) and s.players[0].secrets == ()

@@ -1,6 +1,6 @@
 """Every Basic Priest card, and the Lesser Heal hero power."""
 
-from tests.engine.hs import can_play, end_turn, hero_power, make_state, minion, play
+from tests.engine.hs import attack, can_play, end_turn, hero_power, make_state, minion, play
 
 
 def priest(**kw):
@@ -173,3 +173,281 @@ def test_lesser_heal_ignores_spell_damage():
     s.players[0].hero.damage = 10
     hero_power(s, "own hero")
     assert s.players[0].hero.health == 22
+
+
+# ---------------------------------------------------------------- Classic
+
+def test_circle_of_healing_heals_all_minions():
+    s = priest(hands=(["Circle of Healing"], []), boards=(["Chillwind Yeti"], ["Boulderfist Ogre"]))
+    minion(s, 0, "Chillwind Yeti").damage = 4
+    minion(s, 1, "Boulderfist Ogre").damage = 5
+    s.players[0].hero.damage = 5
+    play(s, "Circle of Healing")
+    assert minion(s, 0, "Chillwind Yeti").health == 5 and minion(s, 1, "Boulderfist Ogre").health == 6
+    assert s.players[0].hero.health == 25
+
+
+def test_silence_removes_buffs_and_text():
+    s = priest(hands=(["Silence"], []), boards=((), ["Chillwind Yeti"]))
+    yeti = minion(s, 1, "Chillwind Yeti")
+    yeti.atk_buff = 3
+    yeti.taunt = True
+    play(s, "Silence", yeti)
+    assert yeti.silenced and (yeti.attack, yeti.taunt) == (4, False)
+
+
+def test_inner_fire_sets_attack_to_health():
+    s = priest(hands=(["Inner Fire", "Inner Fire", "Silence"], []), boards=(["Chillwind Yeti"], []))
+    yeti = minion(s, 0, "Chillwind Yeti")
+    yeti.damage = 1
+    play(s, "Inner Fire", yeti)
+    assert (yeti.attack, yeti.health) == (4, 4)
+    yeti.damage = 0
+    yeti.hp_buff = 5
+    s._legal = None
+    play(s, "Inner Fire", yeti)
+    assert yeti.attack == 10
+    play(s, "Silence", yeti)
+    assert yeti.attack == 4
+
+
+def test_northshire_cleric_draws_when_a_minion_is_healed():
+    s = priest(hands=(["Circle of Healing"], []), boards=(["Northshire Cleric", "Chillwind Yeti"], ["Chillwind Yeti"]))
+    minion(s, 0, "Chillwind Yeti").damage = 1
+    minion(s, 1, "Chillwind Yeti").damage = 1
+    play(s, "Circle of Healing")
+    assert len(s.players[0].hand) == 2  # two minions healed; the undamaged Cleric not
+
+
+def test_divine_spirit_doubles_current_health():
+    s = priest(hands=(["Divine Spirit"], []), boards=(["Chillwind Yeti"], []))
+    yeti = minion(s, 0, "Chillwind Yeti")
+    yeti.damage = 2
+    play(s, "Divine Spirit", yeti)
+    assert (yeti.health, yeti.max_health) == (6, 8)
+
+
+def test_lightwell_heals_a_damaged_friendly_character_at_turn_start():
+    s = priest(hands=(["Lightwell"], []), boards=(["Chillwind Yeti"], []))
+    play(s, "Lightwell")
+    end_turn(s)
+    s.players[0].hero.damage = 2
+    end_turn(s)
+    assert s.players[0].hero.health == 30
+    s.players[0].hero.damage = 0
+    yeti = minion(s, 0, "Chillwind Yeti")
+    yeti.damage = 4
+    end_turn(s)
+    end_turn(s)
+    assert yeti.health == 4
+
+
+def test_lightwell_with_auchenai_damages_instead():
+    s = priest(boards=(["Lightwell", "Auchenai Soulpriest"], []))
+    s.players[0].hero.damage = 2
+    end_turn(s)
+    end_turn(s)
+    assert s.players[0].hero.health == 25
+
+
+def test_mind_blast_hits_enemy_hero_with_spell_damage():
+    s = priest(hands=(["Mind Blast"], []), boards=(["Kobold Geomancer"], []))
+    play(s, "Mind Blast")
+    assert s.players[1].hero.health == 24
+
+
+def test_shadowform_mind_spike_then_mind_shatter():
+    s = priest(hands=(["Shadowform", "Shadowform"], []), boards=((), ["Boulderfist Ogre"]), mana=12)
+    hero_power(s, "own hero")  # Lesser Heal used this turn
+    play(s, "Shadowform")
+    assert s.players[0].hero_power.name == "Mind Spike"
+    hero_power(s, "enemy hero")  # a fresh hero power
+    assert s.players[1].hero.health == 28
+    play(s, "Shadowform")
+    assert s.players[0].hero_power.name == "Mind Shatter"
+    hero_power(s, minion(s, 1, "Boulderfist Ogre"))
+    assert minion(s, 1, "Boulderfist Ogre").health == 4
+    assert not any(a[0] == 3 for a in s.legal_actions())
+
+
+def test_mind_spike_ignores_spell_damage():
+    s = priest(hands=(["Shadowform"], []), boards=(["Kobold Geomancer"], []))
+    play(s, "Shadowform")
+    hero_power(s, "enemy hero")
+    assert s.players[1].hero.health == 28
+
+
+def test_thoughtsteal_copies_two_cards_of_the_enemy_deck_hidden():
+    s = priest(hands=(["Thoughtsteal"], []), decks=(["Wisp"] * 10, ["Fireball"] * 10))
+    enemy_deck = len(s.players[1].deck)
+    play(s, "Thoughtsteal")
+    hand = s.players[0].hand
+    assert [c.name for c in hand] == ["Fireball", "Fireball"] and all(c.hidden_copy for c in hand)
+    assert len(s.players[1].deck) == enemy_deck
+
+
+def test_auchenai_turns_heals_into_damage():
+    s = priest(hands=(["Circle of Healing"], []), boards=(["Auchenai Soulpriest", "Chillwind Yeti"], ["Bloodfen Raptor"]))
+    play(s, "Circle of Healing")
+    assert [(m.card.name, m.health) for m in s.players[0].board] == [("Auchenai Soulpriest", 1), ("Chillwind Yeti", 1)]
+    assert s.players[1].board == []
+
+
+def test_auchenai_lesser_heal_and_holy_nova():
+    s = priest(hands=(["Holy Nova"], []), boards=(["Auchenai Soulpriest"], []))
+    hero_power(s, "enemy hero")
+    assert s.players[1].hero.health == 28
+    play(s, "Holy Nova")
+    assert s.players[1].hero.health == 26 and s.players[0].hero.health == 28
+    assert minion(s, 0, "Auchenai Soulpriest").health == 3
+
+
+def test_auchenai_silenced_heals_again():
+    s = priest(hands=(["Silence"], []), boards=(["Auchenai Soulpriest"], []))
+    play(s, "Silence", minion(s, 0, "Auchenai Soulpriest"))
+    s.players[0].hero.damage = 5
+    hero_power(s, "own hero")
+    assert s.players[0].hero.health == 27
+
+
+def test_auchenai_only_affects_its_controller():
+    s = priest(boards=((), ["Auchenai Soulpriest"]))
+    s.players[0].hero.damage = 5
+    hero_power(s, "own hero")
+    assert s.players[0].hero.health == 27
+
+
+def test_lightspawn_attack_equals_health():
+    s = priest(hands=(["Lightspawn", "Power Word: Shield", "Holy Smite"], []), boards=(["Raid Leader"], ["Chillwind Yeti"]))
+    play(s, "Lightspawn")
+    ls = minion(s, 0, "Lightspawn")
+    assert ls.attack == 5  # Raid Leader's aura does not change it
+    play(s, "Power Word: Shield", ls)
+    assert ls.attack == 7
+    play(s, "Holy Smite", ls)
+    assert (ls.attack, ls.health) == (5, 5)
+    end_turn(s)
+    attack(s, minion(s, 1, "Chillwind Yeti"), ls)
+    assert (ls.attack, ls.health) == (1, 1)
+    hero_power_heal = priest(boards=(["Lightspawn"], []))
+    lsp = minion(hero_power_heal, 0, "Lightspawn")
+    lsp.damage = 3
+    from cardlab.engine.hearthstone import mechanics as mech
+
+    mech.refresh_auras(hero_power_heal)
+    assert lsp.attack == 2
+    hero_power(hero_power_heal, lsp)
+    assert lsp.attack == 4
+
+
+def test_lightspawn_silenced_has_printed_attack():
+    s = priest(hands=(["Silence"], []), boards=(["Lightspawn"], []))
+    play(s, "Silence", minion(s, 0, "Lightspawn"))
+    assert minion(s, 0, "Lightspawn").attack == 0
+
+
+def test_mass_dispel_silences_enemy_minions_and_draws():
+    s = priest(hands=(["Mass Dispel"], []), boards=(["Raid Leader"], ["Raid Leader", "Sen'jin Shieldmasta"]))
+    play(s, "Mass Dispel")
+    assert all(m.silenced for m in s.players[1].board) and not minion(s, 0, "Raid Leader").silenced
+    assert len(s.players[0].hand) == 1 and minion(s, 1, "Sen'jin Shieldmasta").taunt is False
+
+
+def test_mindgames_summons_a_copy_from_enemy_deck_or_shadow_of_nothing():
+    from cardlab.engine.hearthstone import card_db
+
+    s = priest(hands=(["Mindgames"], []))
+    s.players[1].deck = [card_db().get(c) for c in ("Fireball", "Boulderfist Ogre", "Fireball")]
+    play(s, "Mindgames")
+    assert [m.card.name for m in s.players[0].board] == ["Boulderfist Ogre"]
+    assert len(s.players[1].deck) == 3
+    s = priest(hands=(["Mindgames"], []))
+    s.players[1].deck = [card_db().get("Fireball")] * 3
+    play(s, "Mindgames")
+    assert [(m.card.name, m.attack, m.health) for m in s.players[0].board] == [("Shadow of Nothing", 0, 1)]
+
+
+def test_shadow_madness_steals_until_end_of_turn():
+    s = priest(hands=(["Shadow Madness"], []), boards=((), ["Bloodfen Raptor", "Chillwind Yeti"]))
+    yeti = minion(s, 1, "Chillwind Yeti")
+    assert not can_play(s, "Shadow Madness", yeti)
+    raptor = minion(s, 1, "Bloodfen Raptor")
+    play(s, "Shadow Madness", raptor)
+    assert raptor.owner == 0 and raptor.can_attack()
+    attack(s, raptor, "enemy hero")
+    assert s.players[1].hero.health == 27
+    end_turn(s)
+    assert raptor.owner == 1 and s.players[1].board[-1] is raptor and raptor.enchants == ()
+
+
+def test_shadow_madness_silenced_keeps_the_minion():
+    s = priest(hands=(["Shadow Madness", "Silence"], []), boards=((), ["Bloodfen Raptor"]))
+    raptor = minion(s, 1, "Bloodfen Raptor")
+    play(s, "Shadow Madness", raptor)
+    play(s, "Silence", raptor)
+    end_turn(s)
+    assert raptor.owner == 0 and raptor in s.players[0].board
+
+
+def test_shadow_madness_minion_dies_if_its_board_is_full_at_return():
+    s = priest(hands=(["Shadow Madness"], []), boards=((), ["Bloodfen Raptor"] + ["Wisp"] * 6))
+    raptor = minion(s, 1, "Bloodfen Raptor")
+    play(s, "Shadow Madness", raptor)
+    s.players[1].board.append(__import__("cardlab.engine.hearthstone.entities", fromlist=["Minion"]).Minion(
+        raptor.card, s.new_uid(), 1))
+    end_turn(s)
+    assert raptor not in s.players[1].board and raptor not in s.players[0].board
+
+
+def test_cabal_shadow_priest_takes_two_attack_or_less():
+    s = priest(hands=(["Cabal Shadow Priest"], []), boards=((), ["Bloodfen Raptor", "Murloc Raider"]))
+    assert not can_play(s, "Cabal Shadow Priest", minion(s, 1, "Bloodfen Raptor"))
+    play(s, "Cabal Shadow Priest", minion(s, 1, "Murloc Raider"))
+    assert [m.card.name for m in s.players[0].board] == ["Cabal Shadow Priest", "Murloc Raider"]
+
+
+def test_holy_fire_damages_and_heals_your_hero():
+    s = priest(hands=(["Holy Fire"], []), boards=(["Kobold Geomancer"], []))
+    s.players[0].hero.damage = 10
+    play(s, "Holy Fire", "enemy hero")
+    assert s.players[1].hero.health == 24 and s.players[0].hero.health == 25
+
+
+def test_temple_enforcer_gives_three_health():
+    s = priest(hands=(["Temple Enforcer"], []), boards=(["Wisp"], []))
+    play(s, "Temple Enforcer", minion(s, 0, "Wisp"))
+    assert minion(s, 0, "Wisp").health == 4
+
+
+def test_prophet_velen_doubles_spells_and_hero_power():
+    s = priest(hands=(["Holy Smite", "Holy Nova"], []), boards=(["Prophet Velen", "Kobold Geomancer"], []))
+    play(s, "Holy Smite", "enemy hero")
+    assert s.players[1].hero.health == 30 - (2 + 1) * 2
+    s.players[0].hero.damage = 10
+    hero_power(s, "own hero")
+    assert s.players[0].hero.health == 24
+    play(s, "Holy Nova")
+    assert s.players[1].hero.health == 24 - 6 and s.players[0].hero.health == 28
+
+
+def test_prophet_velen_with_auchenai_and_a_battlecry():
+    s = priest(hands=(["Earthen Ring Farseer"], []), boards=(["Prophet Velen", "Auchenai Soulpriest"], []))
+    hero_power(s, "enemy hero")
+    assert s.players[1].hero.health == 26
+    play(s, "Earthen Ring Farseer", "enemy hero")  # a minion's heal: not doubled, still damage
+    assert s.players[1].hero.health == 23
+
+
+def test_two_velens_quadruple_missiles():
+    s = make_state(classes=("MAGE", "MAGE"), hands=(["Arcane Missiles"], []), boards=(["Prophet Velen", "Prophet Velen"], []))
+    play(s, "Arcane Missiles")
+    assert s.players[1].hero.health == 30 - 3 * 4
+
+
+def test_lightspawn_ignores_this_turn_attack_bonuses_after_the_turn():
+    s = priest(hands=(["Abusive Sergeant"], []), boards=(["Lightspawn"], ["Chillwind Yeti"]))
+    ls = minion(s, 0, "Lightspawn")
+    play(s, "Abusive Sergeant", ls)
+    assert ls.attack == 5
+    end_turn(s)
+    assert ls.attack == 5

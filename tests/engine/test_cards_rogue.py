@@ -208,3 +208,164 @@ def test_defias_ringleader_combo_summons_a_bandit():
     names = [m.card.name for m in s.players[0].board]
     assert names == ["Defias Ringleader", "Defias Ringleader", "Defias Bandit"]
     assert (s.players[0].board[2].attack, s.players[0].board[2].health) == (2, 1)
+
+
+# ---------------------------------------------------------------- Classic
+
+
+def test_conceal_gives_stealth_until_your_next_turn():
+    s = make_state(ROGUES, hands=(["Conceal"], []), boards=(["Chillwind Yeti", "Worgen Infiltrator"], ["Wisp"]))
+    play(s, "Conceal")
+    yeti, worgen = s.players[0].board
+    assert yeti.stealth and worgen.stealth
+    end_turn(s)
+    assert all(a[2] == 8 for a in s.legal_actions() if a[0] == 2)  # only the hero can be attacked
+    end_turn(s)
+    assert not yeti.stealth and worgen.stealth  # the Infiltrator keeps its own Stealth
+    assert yeti.enchants == ()
+
+
+def test_betrayal_target_hits_its_neighbours():
+    s = make_state(ROGUES, hands=(["Betrayal"], []), boards=((), ["Wisp", "Boulderfist Ogre", "Chillwind Yeti"]))
+    play(s, "Betrayal", minion(s, 1, "Boulderfist Ogre"))
+    assert [(m.card.name, m.health) for m in s.players[1].board] == [("Boulderfist Ogre", 7)]
+
+
+def test_betrayal_with_patient_assassin_poison():
+    s = make_state(ROGUES, hands=(["Betrayal"], []), boards=((), ["Patient Assassin", "Boulderfist Ogre"]))
+    s.players[1].board[0].stealth = False
+    s._legal = None
+    play(s, "Betrayal", minion(s, 1, "Patient Assassin"))
+    assert [m.card.name for m in s.players[1].board] == ["Patient Assassin"]
+
+
+def test_blade_flurry_destroys_weapon_and_hits_all_enemies():
+    s = make_state(ROGUES, hands=(["Blade Flurry"], []), boards=(["Kobold Geomancer"], ["Chillwind Yeti", "Wisp"]))
+    assert not can_play(s, "Blade Flurry")
+    hero_power(s)
+    play(s, "Blade Flurry")
+    assert s.players[0].weapon is None
+    assert s.players[1].hero.health == 28 and [m.health for m in s.players[1].board] == [3]
+    assert s.players[0].hero.health == 30
+
+
+def test_patient_assassin_destroys_what_it_damages():
+    s = make_state(ROGUES, hands=(["Patient Assassin"], []), boards=((), ["Boulderfist Ogre", "Argent Squire"]))
+    play(s, "Patient Assassin")
+    pa = minion(s, 0, "Patient Assassin")
+    assert pa.stealth
+    pa.exhausted = False
+    pa.hp_buff = 5  # survives the trade
+    s._legal = None
+    attack(s, pa, minion(s, 1, "Argent Squire"))  # the shield absorbs it: no damage, nothing destroyed
+    assert len(s.players[1].board) == 2
+    end_turn(s)
+    end_turn(s)
+    attack(s, minion(s, 0, "Patient Assassin"), minion(s, 1, "Boulderfist Ogre"))
+    assert [m.card.name for m in s.players[1].board] == ["Argent Squire"]
+
+
+def test_edwin_vancleef_grows_per_card_played_before():
+    s = make_state(ROGUES, hands=(["Edwin VanCleef", "Backstab", "Wisp", "Edwin VanCleef"], []))
+    play(s, "Edwin VanCleef")
+    assert (s.players[0].board[0].attack, s.players[0].board[0].health) == (2, 2)
+    s.players[0].hand = [c for c in s.players[0].hand if c.name != "Backstab"]
+    play(s, "Wisp")
+    play(s, "Edwin VanCleef")
+    assert (s.players[0].board[-1].attack, s.players[0].board[-1].health) == (2 + 4, 2 + 4)
+
+
+def test_headcrack_combo_returns_next_turn():
+    s = make_state(ROGUES, hands=(["Headcrack", "Wisp", "Headcrack"], []))
+    play(s, "Headcrack")
+    assert s.players[1].hero.health == 28
+    play(s, "Wisp")
+    play(s, "Headcrack")
+    assert s.players[1].hero.health == 26 and s.players[0].hand == []
+    end_turn(s)
+    assert s.players[0].hand == []
+    end_turn(s)
+    assert sorted(c.name for c in s.players[0].hand) == ["Chillwind Yeti", "Headcrack"]
+    assert s.players[0].effects == ()
+
+
+def test_headcrack_player_effect_survives_serialisation_and_clone():
+    from cardlab.engine.hearthstone.state import HearthstoneState
+
+    s = make_state(ROGUES, hands=(["Wisp", "Headcrack"], []))
+    play(s, "Wisp")
+    play(s, "Headcrack")
+    s2 = HearthstoneState.from_dict(s.to_dict())
+    c = s.clone()
+    for t in (s2, c):
+        end_turn(t)
+        end_turn(t)
+        assert "Headcrack" in [card.name for card in t.players[0].hand]
+
+
+def test_perditions_blade_one_damage_or_two_with_combo():
+    s = make_state(ROGUES, hands=(["Perdition's Blade", "Perdition's Blade"], []), boards=((), ["Chillwind Yeti"]))
+    play(s, "Perdition's Blade", "enemy hero")
+    assert s.players[1].hero.health == 29 and s.players[0].weapon.card.name == "Perdition's Blade"
+    play(s, "Perdition's Blade", "enemy hero")
+    assert s.players[1].hero.health == 27
+
+
+def test_master_of_disguise_gives_stealth():
+    s = make_state(ROGUES, hands=(["Master of Disguise"], []), boards=(["Chillwind Yeti"], []))
+    play(s, "Master of Disguise", minion(s, 0, "Chillwind Yeti"))
+    assert minion(s, 0, "Chillwind Yeti").stealth and not minion(s, 0, "Master of Disguise").stealth
+
+
+def test_kidnapper_combo_returns_a_minion():
+    s = make_state(ROGUES, hands=(["Kidnapper", "Wisp", "Kidnapper"], []), boards=((), ["Chillwind Yeti"]))
+    assert all(a[3] == -1 for a in s.legal_actions() if a[0] == 1 and a[1] == 0)
+    play(s, "Wisp")
+    play(s, "Kidnapper", minion(s, 1, "Chillwind Yeti"))
+    assert s.players[1].board == [] and [c.name for c in s.players[1].hand] == ["Chillwind Yeti"]
+
+
+def test_vanish_returns_all_minions():
+    s = make_state(ROGUES, hands=(["Vanish"], []), boards=(["Wisp"], ["Chillwind Yeti", "Bloodfen Raptor"]))
+    play(s, "Vanish")
+    assert s.players[0].board == [] and s.players[1].board == []
+    assert [c.name for c in s.players[0].hand] == ["Wisp"]
+    assert sorted(c.name for c in s.players[1].hand) == ["Bloodfen Raptor", "Chillwind Yeti"]
+
+
+def test_shadowstep_returns_a_friendly_minion_costing_two_less():
+    s = make_state(ROGUES, hands=(["Shadowstep"], []), boards=(["Chillwind Yeti"], ["Wisp"]), mana=2)
+    yeti = minion(s, 0, "Chillwind Yeti")
+    yeti.damage = 3
+    assert not can_play(s, "Shadowstep", minion(s, 1, "Wisp"))
+    play(s, "Shadowstep", yeti)
+    (card,) = s.players[0].hand
+    assert card.name == "Chillwind Yeti" and s.cost(0, card) == 2
+    play(s, "Chillwind Yeti")
+    assert minion(s, 0, "Chillwind Yeti").health == 5 and s.players[0].mana == 0
+    from cardlab.engine.hearthstone.state import HearthstoneState
+
+    s2 = make_state(ROGUES, hands=(["Shadowstep"], []), boards=(["Wisp"], []))
+    play(s2, "Shadowstep", minion(s2, 0, "Wisp"))
+    back = HearthstoneState.from_dict(s2.to_dict())
+    assert back.cost(0, back.players[0].hand[0]) == 0
+
+
+def test_preparation_makes_the_next_spell_this_turn_cost_three_less():
+    s = make_state(ROGUES, hands=(["Preparation", "Sprint", "Assassinate"], []), mana=7)
+    play(s, "Preparation")
+    sprint = next(c for c in s.players[0].hand if c.name == "Sprint")
+    assert s.cost(0, sprint) == 4
+    play(s, "Sprint")
+    assert s.players[0].mana == 3
+    assassinate = next(c for c in s.players[0].hand if c.name == "Assassinate")
+    assert s.cost(0, assassinate) == 5  # only the next spell
+
+
+def test_preparation_ends_with_the_turn():
+    s = make_state(ROGUES, hands=(["Preparation", "Sprint"], []))
+    play(s, "Preparation")
+    end_turn(s)
+    end_turn(s)
+    sprint = next(c for c in s.players[0].hand if c.name == "Sprint")
+    assert s.cost(0, sprint) == 7

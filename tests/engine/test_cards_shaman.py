@@ -320,3 +320,93 @@ def test_overload_state_survives_clone_and_serialisation():
     play(s, "Lightning Bolt", "enemy hero")
     s2 = HearthstoneState.from_dict(s.clone().to_dict())
     assert overload_after_round(s2) == 9
+
+
+# ---------------------------------------------------------------- Classic
+
+
+def test_earth_shock_silences_then_damages():
+    s = make_state(SHAMAN, hands=(["Earth Shock"], []), boards=((), ["Argent Squire", "Chillwind Yeti"]))
+    play(s, "Earth Shock", minion(s, 1, "Argent Squire"))  # the shield is silenced first
+    assert [m.card.name for m in s.players[1].board] == ["Chillwind Yeti"]
+
+
+def test_earth_shock_on_a_buffed_minion_and_spell_damage():
+    s = make_state(SHAMAN, hands=(["Earth Shock"], []), boards=(["Kobold Geomancer"], ["Chillwind Yeti"]))
+    yeti = minion(s, 1, "Chillwind Yeti")
+    yeti.hp_buff = 4
+    play(s, "Earth Shock", yeti)
+    assert (yeti.health, yeti.silenced) == (3, True)
+
+
+def test_forked_lightning_hits_two_random_enemy_minions_and_overloads():
+    s = make_state(SHAMAN, hands=(["Forked Lightning"], []), boards=((), ["Chillwind Yeti", "Chillwind Yeti", "Wisp"]))
+    play(s, "Forked Lightning")
+    damaged = [m for m in s.players[1].board if m.damage] + [None] * (3 - len(s.players[1].board))
+    assert len(damaged) == 2
+    assert s.players[0].overload_owed == 2
+    assert not can_play(make_state(SHAMAN, hands=(["Forked Lightning"], []), boards=((), ["Wisp"])), "Forked Lightning")
+
+
+def test_ancestral_spirit_resummons_a_fresh_copy():
+    s = make_state(SHAMAN, hands=(["Ancestral Spirit", "Fireball"], []), boards=(["Wisp", "Chillwind Yeti", "Wisp"], []))
+    yeti = minion(s, 0, "Chillwind Yeti")
+    yeti.atk_buff = 3
+    play(s, "Ancestral Spirit", yeti)
+    yeti.damage = 5
+    from cardlab.engine.hearthstone import mechanics as mech
+
+    mech.resolve_deaths(s)
+    names = [(m.card.name, m.attack, m.health) for m in s.players[0].board]
+    assert names == [("Wisp", 1, 1), ("Chillwind Yeti", 4, 5), ("Wisp", 1, 1)]
+    assert s.players[0].board[1] is not yeti and s.players[0].board[1].enchants == ()
+
+
+def test_lightning_storm_two_or_three_to_each_enemy_minion():
+    amounts = set()
+    for seed in range(12):
+        s = make_state(SHAMAN, hands=(["Lightning Storm"], []), boards=(["Wisp"], ["Boulderfist Ogre", "Boulderfist Ogre"]), seed=seed)
+        play(s, "Lightning Storm")
+        amounts.update(m.damage for m in s.players[1].board)
+        assert s.players[0].overload_owed == 2 and minion(s, 0, "Wisp").damage == 0
+        assert s.players[1].hero.health == 30
+    assert amounts == {2, 3}
+    s = make_state(SHAMAN, hands=(["Lightning Storm"], []), boards=(["Kobold Geomancer"], ["Boulderfist Ogre"]))
+    play(s, "Lightning Storm")
+    assert minion(s, 1, "Boulderfist Ogre").damage in (3, 4)
+
+
+def test_mana_tide_totem_draws_at_end_of_your_turn():
+    s = make_state(SHAMAN, hands=(["Mana Tide Totem"], []))
+    play(s, "Mana Tide Totem")
+    end_turn(s)
+    assert len(s.players[0].hand) == 1
+    end_turn(s)
+    assert len(s.players[0].hand) == 2  # its draw at the start of turn, nothing at the opponent's end of turn
+
+
+def test_unbound_elemental_grows_on_overload_cards():
+    s = make_state(SHAMAN, hands=(["Unbound Elemental", "Lightning Bolt", "Frost Shock", "Feral Spirit"], []))
+    play(s, "Unbound Elemental")
+    ue = minion(s, 0, "Unbound Elemental")
+    play(s, "Lightning Bolt", "enemy hero")
+    play(s, "Frost Shock", "enemy hero")
+    assert (ue.attack, ue.health) == (3, 5)
+    play(s, "Feral Spirit")
+    assert (ue.attack, ue.health) == (4, 6)
+
+
+def test_far_sight_draws_a_card_costing_three_less():
+    from cardlab.engine.hearthstone import card_db
+
+    s = make_state(SHAMAN, hands=(["Far Sight"], []))
+    s.players[0].deck = [card_db().get("Boulderfist Ogre"), card_db().get("Wisp")]
+    play(s, "Far Sight")
+    (wisp,) = s.players[0].hand
+    assert wisp.name == "Wisp" and s.cost(0, wisp) == 0
+    s.players[0].hand = [card_db().get("Far Sight")]
+    s.players[0].mana = 10
+    s._legal = None
+    play(s, "Far Sight")
+    (ogre,) = s.players[0].hand
+    assert s.cost(0, ogre) == 3 and s.players[0].overload_owed == 0

@@ -182,3 +182,154 @@ def test_armor_absorbs_damage_first():
     end_turn(s)
     play(s, "Fireball", "enemy hero")
     assert s.players[0].hero.armor == 0 and s.players[0].hero.health == 26
+
+
+# ---------------------------------------------------------------- Classic
+
+
+def test_inner_rage_damages_then_gives_two_attack():
+    s = make_state(WARRIORS, hands=(["Inner Rage"], []), boards=(["Amani Berserker"], []))
+    amani = minion(s, 0, "Amani Berserker")
+    play(s, "Inner Rage", amani)
+    assert (amani.attack, amani.health) == (2 + 3 + 2, 2)
+
+
+def test_shield_slam_deals_armor_plus_spell_damage():
+    s = make_state(WARRIORS, hands=(["Shield Slam", "Shield Slam"], []), boards=((), ["Boulderfist Ogre"]))
+    ogre = minion(s, 1, "Boulderfist Ogre")
+    s.players[0].hero.armor = 3
+    play(s, "Shield Slam", ogre)
+    assert ogre.health == 4 and s.players[0].hero.armor == 3
+    s2 = make_state(WARRIORS, hands=(["Shield Slam"], []), boards=(["Kobold Geomancer"], ["Boulderfist Ogre"]))
+    s2.players[0].hero.armor = 2
+    play(s2, "Shield Slam", minion(s2, 1, "Boulderfist Ogre"))
+    assert minion(s2, 1, "Boulderfist Ogre").health == 4
+
+
+def test_upgrade_buffs_weapon_or_equips_heavy_axe():
+    s = make_state(WARRIORS, hands=(["Upgrade!", "Fiery War Axe", "Upgrade!"], []))
+    play(s, "Upgrade!")
+    w = s.players[0].weapon
+    assert (w.card.name, w.attack, w.durability) == ("Heavy Axe", 1, 3)
+    play(s, "Fiery War Axe")
+    play(s, "Upgrade!")
+    w = s.players[0].weapon
+    assert (w.card.name, w.attack, w.durability) == ("Fiery War Axe", 4, 3)
+
+
+def test_battle_rage_draws_per_damaged_friendly_character():
+    s = make_state(WARRIORS, hands=(["Battle Rage"], []), boards=(["Wisp", "Chillwind Yeti", "Bloodfen Raptor"], ["Wisp"]))
+    s.players[0].hero.damage = 1
+    minion(s, 0, "Chillwind Yeti").damage = 1
+    minion(s, 1, "Wisp").damage = 0
+    play(s, "Battle Rage")
+    assert len(s.players[0].hand) == 2
+
+
+def test_commanding_shout_keeps_minions_at_one_health_this_turn():
+    s = make_state(WARRIORS, hands=(["Commanding Shout", "Bloodfen Raptor"], []),
+                   boards=(["Chillwind Yeti"], ["Boulderfist Ogre"]))
+    play(s, "Commanding Shout")
+    assert len(s.players[0].hand) == 2  # drew a card
+    play(s, "Bloodfen Raptor")  # played after the Shout: protected too
+    yeti = minion(s, 0, "Chillwind Yeti")
+    attack(s, yeti, minion(s, 1, "Boulderfist Ogre"))
+    assert yeti.health == 1 and minion(s, 1, "Boulderfist Ogre").health == 3
+    end_turn(s)
+    assert s.players[0].effects == ()
+    s.players[1].hand = []
+    s._legal = None
+    attack(s, minion(s, 1, "Boulderfist Ogre"), yeti)
+    assert yeti not in s.players[0].board
+
+
+def test_commanding_shout_does_not_stop_destroy():
+    s = make_state(("WARRIOR", "PRIEST"), hands=(["Commanding Shout", "Shadow Word: Death"], []),
+                   boards=(["Boulderfist Ogre"], []))
+    play(s, "Commanding Shout")
+    play(s, "Shadow Word: Death", minion(s, 0, "Boulderfist Ogre"))
+    assert s.players[0].board == []
+
+
+def test_cruel_taskmaster_damages_and_buffs():
+    s = make_state(WARRIORS, hands=(["Cruel Taskmaster", "Cruel Taskmaster"], []), boards=(["Chillwind Yeti"], []))
+    yeti = minion(s, 0, "Chillwind Yeti")
+    play(s, "Cruel Taskmaster", yeti)
+    assert (yeti.attack, yeti.health) == (6, 4)
+    s2 = make_state(WARRIORS, hands=(["Cruel Taskmaster"], []))
+    play(s2, "Cruel Taskmaster")  # no target: no effect
+    assert len(s2.players[0].board) == 1
+
+
+def test_rampage_needs_a_damaged_minion():
+    s = make_state(WARRIORS, hands=(["Rampage"], []), boards=(["Chillwind Yeti"], ["Wisp"]))
+    assert not can_play(s, "Rampage")
+    yeti = minion(s, 0, "Chillwind Yeti")
+    yeti.damage = 2
+    s._legal = None
+    play(s, "Rampage", yeti)
+    assert (yeti.attack, yeti.health) == (7, 6)
+
+
+def test_slam_draws_only_if_the_minion_survives():
+    s = make_state(WARRIORS, hands=(["Slam", "Slam"], []), boards=((), ["Chillwind Yeti", "Bloodfen Raptor"]))
+    play(s, "Slam", minion(s, 1, "Chillwind Yeti"))
+    assert len(s.players[0].hand) == 2
+    play(s, "Slam", minion(s, 1, "Bloodfen Raptor"))
+    assert len(s.players[0].hand) == 1 and len(s.players[1].board) == 1
+
+
+def test_frothing_berserker_gains_per_damaged_minion():
+    s = make_state(WARRIORS, hands=(["Whirlwind"], []), boards=(["Frothing Berserker", "Chillwind Yeti"], ["Wisp", "Wisp"]))
+    froth = minion(s, 0, "Frothing Berserker")
+    play(s, "Whirlwind")
+    assert froth.attack == 2 + 4 and froth.health == 3
+
+
+def test_arathi_weaponsmith_equips_battle_axe():
+    s = make_state(WARRIORS, hands=(["Arathi Weaponsmith"], []))
+    play(s, "Arathi Weaponsmith")
+    w = s.players[0].weapon
+    assert (w.card.name, w.attack, w.durability) == ("Battle Axe", 2, 2)
+
+
+def test_mortal_strike_four_or_six_below_thirteen_health():
+    s = make_state(WARRIORS, hands=(["Mortal Strike", "Mortal Strike"], []))
+    play(s, "Mortal Strike", "enemy hero")
+    assert s.players[1].hero.health == 26
+    s.players[0].hero.damage = 18
+    play(s, "Mortal Strike", "enemy hero")
+    assert s.players[1].hero.health == 20
+
+
+def test_brawl_leaves_exactly_one_random_minion():
+    survivors = set()
+    for seed in range(12):
+        s = make_state(WARRIORS, hands=(["Brawl"], []), boards=(["Wisp", "Chillwind Yeti"], ["Bloodfen Raptor"]), seed=seed)
+        play(s, "Brawl")
+        left = s.players[0].board + s.players[1].board
+        assert len(left) == 1
+        survivors.add(left[0].card.name)
+    assert survivors == {"Wisp", "Chillwind Yeti", "Bloodfen Raptor"}
+    assert not can_play(make_state(WARRIORS, hands=(["Brawl"], []), boards=(["Wisp"], [])), "Brawl")
+
+
+def test_gorehowl_loses_attack_on_minions_and_durability_on_heroes():
+    s = make_state(WARRIORS, hands=(["Gorehowl"], []), boards=((), ["Chillwind Yeti"]))
+    play(s, "Gorehowl")
+    attack(s, "own hero", minion(s, 1, "Chillwind Yeti"))
+    w = s.players[0].weapon
+    assert (w.attack, w.durability) == (6, 1) and s.players[1].board == []
+    end_turn(s)
+    end_turn(s)
+    attack(s, "own hero", "enemy hero")
+    assert s.players[0].weapon is None and s.players[1].hero.health == 24
+
+
+def test_grommash_enrage_six_attack():
+    s = make_state(WARRIORS, hands=(["Grommash Hellscream", "Inner Rage"], []))
+    play(s, "Grommash Hellscream")
+    grom = minion(s, 0, "Grommash Hellscream")
+    assert grom.can_attack() and grom.attack == 4
+    play(s, "Inner Rage", grom)
+    assert grom.attack == 4 + 6 + 2

@@ -8,7 +8,7 @@ from cardlab.engine.hearthstone.carddb import CardDb, CardError
 
 MODULES = (
     "neutral", "druid", "hunter", "mage", "paladin", "priest", "rogue", "shaman", "warlock", "warrior",
-    "hero_powers", "tokens", "neutral_classic",
+    "hero_powers", "tokens", "neutral_classic", "neutral_legendary",
 )
 
 

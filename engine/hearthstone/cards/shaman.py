@@ -1,6 +1,7 @@
 """Shaman cards. Overload amounts come from the card data (the engine locks them next turn)."""
 
 from cardlab.engine.hearthstone.dsl import *  # noqa: F401,F403
+from cardlab.engine.hearthstone.dsl_classes import *  # noqa: F401,F403
 
 YOUR_TOTEMS = where(FRIENDLY_MINIONS, is_race("TOTEM"))
 
@@ -20,4 +21,12 @@ CARDS = {
     "Feral Spirit": spell(summon("VAN_EX1_tk11", 2)),
     "Lava Burst": spell(damage(5), target=ANY_CHARACTER),
     "Lightning Bolt": spell(damage(3), target=ANY_CHARACTER),
+    # Classic
+    "Earth Shock": spell(silence(), damage(1), target=ANY_MINION),
+    "Forked Lightning": spell(damage_random(2, 2, pool=ENEMY_MINIONS)),
+    "Ancestral Spirit": spell(helpful(enchant(ANCESTRAL_SPIRIT)), target=ANY_MINION),
+    "Lightning Storm": spell(random_damage_each(2, 3, to=ENEMY_MINIONS)),
+    "Mana Tide Totem": minion(triggers=[at_end_of_your_turn(draw(1))]),
+    "Far Sight": spell(draw_costing_less(3)),
+    "Unbound Elemental": minion(triggers=[when_you_play_overload(buff(1, 1, to=SELF))]),
 }

@@ -1,8 +1,11 @@
 """Warlock cards."""
 
 from cardlab.engine.hearthstone import mechanics as mech
+from cardlab.engine.hearthstone.costs import MINIONS, cost_aura
 from cardlab.engine.hearthstone.dsl import *  # noqa: F401,F403
+from cardlab.engine.hearthstone.dsl_classes import *  # noqa: F401,F403
 from cardlab.engine.hearthstone.enchants import enchantment
+from cardlab.engine.hearthstone.hero_replace import BLOOD_FURY, INFERNO, become_hero
 
 
 def _corruption_turn_start(s, m, caster: int, player: int) -> None:
@@ -20,6 +23,9 @@ def draw_if_target_died(ctx) -> None:
         mech.draw(ctx.state, ctx.player)
 
 
+DEMON = is_race("DEMON")
+RANDOM_DEMON = random_collectible(lambda c: c.type == "MINION" and c.race == "DEMON", exclude=("Lord Jaraxxus",))
+
 CARDS = {
     # Basic
     "Corruption": spell(enchant(CORRUPTION), target=ENEMY_MINION),
@@ -28,7 +34,25 @@ CARDS = {
     "Felstalker": minion(battlecry=discard_random(1)),
     "Hellfire": spell(damage(3, to=ALL_CHARACTERS)),
     "Mortal Coil": spell(damage(1), draw_if_target_died, target=ANY_MINION),
-    "Sacrificial Pact": spell(destroy(), heal(5, to=FRIENDLY_HERO), target=ANY_MINION.where(is_race("DEMON"))),
+    # Lord Jaraxxus as a hero is a Demon too.
+    "Sacrificial Pact": spell(destroy(), heal(5, to=FRIENDLY_HERO), target=ANY_CHARACTER.where(is_demon)),
     "Shadow Bolt": spell(damage(4), target=ANY_MINION),
     "Soulfire": spell(damage(4), discard_random(1), target=ANY_CHARACTER),
+    # Classic
+    "Blood Imp": minion(triggers=[at_end_of_your_turn(buff(hp=1, to=RANDOM_OTHER_FRIENDLY_MINION))]),
+    "Flame Imp": minion(battlecry=damage(3, to=FRIENDLY_HERO)),
+    "Power Overwhelming": spell(buff(4, 4), enchant(POWER_OVERWHELMING), target=FRIENDLY_MINION),
+    "Demonfire": spell(if_(unless(target_is_friendly_race("DEMON")), damage(2), buff(2, 2)), target=ANY_MINION),
+    "Felguard": minion(battlecry=destroy_mana_crystal),  # Taunt from the data
+    "Sense Demons": spell(draw_matching(2, lambda c: c.type == "MINION" and c.race == "DEMON", fallback="EX1_317t")),
+    "Void Terror": minion(battlecry=devour_adjacent, adjacency=True),
+    "Pit Lord": minion(battlecry=damage(5, to=FRIENDLY_HERO)),
+    "Shadowflame": spell(sacrifice_for_damage(ENEMY_MINIONS), target=FRIENDLY_MINION),
+    "Bane of Doom": spell(damage(3), if_(target_is_dead, summon_card(RANDOM_DEMON)), target=ANY_CHARACTER),
+    "Doomguard": minion(battlecry=discard_random(2)),  # Charge from the data
+    "Siphon Soul": spell(destroy(), heal(3, to=FRIENDLY_HERO), target=ANY_MINION),
+    "Twisting Nether": spell(destroy(to=ALL_MINIONS)),
+    "Summoning Portal": minion(aura=cost_aura(MINIONS, add=-2, floor=1)),
+    "Lord Jaraxxus": minion(battlecry=become_hero(INFERNO, BLOOD_FURY)),
+    INFERNO: hero_power(summon("VAN_EX1_tk34"), requires=has_free_slot),  # INFERNO!: summon a 6/6 Infernal
 }

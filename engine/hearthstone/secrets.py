@@ -1,0 +1,233 @@
+"""Secrets: spells played face down that wait for an event on the opponent's turn.
+
+A player's active secrets are `Player.secrets`, a tuple of cards in the order they were played (cloned by
+sharing). One copy of each secret at a time. A secret listens to one kind of event; when that event happens on
+its owner's opponent's turn and its condition holds, it is revealed (removed, "secret_revealed" fires) and its
+effect runs. Several secrets answering one event trigger in the order they were played, each seeing what the
+earlier ones did (a Counterspelled spell no longer triggers Spellbender; after Noble Sacrifice the hero is no
+longer the one attacked).
+
+The rules call in here only where the opponent of the acting player has a secret (`if opp.secrets:`), so
+secrets cost nothing while none is in play.
+
+Hidden information: the opponent sees how many secrets a player has and their class, never which. An
+observation replaces each by a placeholder of its class (`hidden_secret`), and counts the secrets among the
+player's hidden cards (`unknown_pool`); `deal_secrets` draws them back from those cards when determinizing.
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+from cardlab.engine.hearthstone import mechanics as mech
+from cardlab.engine.hearthstone.carddb import SPELL, CardDef, card_db
+
+# Events a secret can listen to (the rules pass an Event of that kind).
+SPELL_CAST = "spell_cast"  # event.target: the spell's target; an effect may set event.countered / event.target
+MINION_PLAYED = "minion_played"  # event.target: the minion, after its battlecry and summon triggers
+ATTACK = "attack"  # event.attacker, event.defender; an effect may set event.defender
+FATAL_DAMAGE = "fatal_damage"  # event.target: the hero, event.amount; the effect decides whether to prevent it
+HERO_DAMAGED = "hero_damaged"  # event.target: the hero, event.amount taken (armor included)
+MINION_DIED = "minion_died"  # event.target: the dead minion, event.position: where it stood
+
+HIDDEN_SECRET_PREFIX = "HIDDEN_SECRET_"
+
+
+class Event:
+    """What a secret sees of the event it answers; effects may change it (a new target or defender)."""
+
+    __slots__ = ("kind", "target", "attacker", "defender", "amount", "position", "countered", "prevented")
+
+    def __init__(self, kind: str, target=None, attacker=None, defender=None, amount: int = 0, position: int = -1):
+        self.kind = kind
+        self.target = target
+        self.attacker = attacker
+        self.defender = defender
+        self.amount = amount
+        self.position = position
+        self.countered = False
+        self.prevented = False
+
+
+class SecretCtx(mech.Ctx):
+    """An effect's context, plus the event the secret answers."""
+
+    __slots__ = ("event",)
+
+
+class SecretDef:
+    __slots__ = ("event", "condition", "effect")
+
+    def __init__(self, event: str, condition: Callable, effect: Callable) -> None:
+        self.event = event
+        self.condition = condition  # condition(state, owner, event) -> bool
+        self.effect = effect  # effect(SecretCtx)
+
+
+# card id -> behaviour, filled by dsl_secrets.secret(...) when the card modules are attached
+SECRETS: dict[str, SecretDef] = {}
+
+
+def is_secret(card: CardDef) -> bool:
+    return card.type == SPELL and "SECRET" in card.mechanics
+
+
+# ---------------------------------------------------------------- putting secrets in play
+
+
+def can_put(s, player: int, card: CardDef) -> bool:
+    """One copy of the same secret at a time."""
+    return all(c.id != card.id for c in s.players[player].secrets)
+
+
+def put(s, player: int, card: CardDef) -> None:
+    p = s.players[player]
+    if can_put(s, player, card):
+        p.secrets = p.secrets + (card,)
+
+
+def remove(s, player: int, card: CardDef) -> None:
+    p = s.players[player]
+    p.secrets = tuple(c for c in p.secrets if c is not card)
+
+
+def destroy_all(s, player: int) -> None:
+    """Flare: the secrets leave play without triggering (not revealed)."""
+    s.players[player].secrets = ()
+
+
+def reveal(s, player: int, card: CardDef) -> None:
+    remove(s, player, card)
+    mech.fire(s, "secret_revealed", player, card)
+
+
+# ---------------------------------------------------------------- triggering
+
+
+def _answer(s, owner: int, event: Event) -> Event:
+    """Trigger `owner`'s secrets listening to `event.kind`, in the order they were played."""
+    for card in s.players[owner].secrets:
+        if s.terminal or event.countered or event.prevented:
+            break
+        secret = SECRETS.get(card.id)
+        if secret is None or secret.event != event.kind or card not in s.players[owner].secrets:
+            continue
+        if not secret.condition(s, owner, event):
+            continue
+        reveal(s, owner, card)
+        ctx = SecretCtx(s, owner, s.players[owner].hero, card, event.target, event.position, mech.spell_power(s, owner),
+                        mech.spell_multiplier(s, owner))
+        ctx.event = event
+        secret.effect(ctx)
+    return event
+
+
+def on_spell(s, caster: int, target):
+    """A spell is being cast by `caster` (whose opponent has secrets). Returns (target, countered)."""
+    if s.current != caster:
+        return target, False
+    event = _answer(s, 1 - caster, Event(SPELL_CAST, target=target))
+    return event.target, event.countered
+
+
+def on_minion_played(s, m) -> None:
+    if s.current != m.owner:
+        return
+    _answer(s, 1 - m.owner, Event(MINION_PLAYED, target=m))
+    mech.resolve_deaths(s)
+
+
+def on_attack(s, attacker, defender):
+    """An attack was declared against the owner of secrets. Returns the defender after the secrets (a new one
+    when redirected), or None when the attack is cancelled (the attacker died or left play, or the game ended)."""
+    owner = defender.owner
+    if s.current == owner:
+        return defender
+    event = _answer(s, owner, Event(ATTACK, target=attacker, attacker=attacker, defender=defender))
+    mech.resolve_deaths(s)
+    if s.terminal or not in_play(s, attacker) or not in_play(s, event.defender):
+        return None
+    return event.defender
+
+
+def prevents_fatal_damage(s, hero, amount: int) -> bool:
+    if s.current == hero.owner or amount < hero.health + hero.armor:
+        return False
+    return _answer(s, hero.owner, Event(FATAL_DAMAGE, target=hero, amount=amount)).prevented
+
+
+def on_hero_damaged(s, hero, amount: int) -> None:
+    if s.current != hero.owner:
+        _answer(s, hero.owner, Event(HERO_DAMAGED, target=hero, amount=amount))
+
+
+def on_minion_died(s, m, position: int) -> None:
+    if s.current != m.owner:
+        _answer(s, m.owner, Event(MINION_DIED, target=m, position=position))
+
+
+def in_play(s, char) -> bool:
+    """A character still on its side and alive (a mortally wounded minion is not)."""
+    if char.is_hero:
+        return char.health > 0
+    return char in s.players[char.owner].board and not char.is_dead
+
+
+# ---------------------------------------------------------------- hidden information
+
+
+def hidden_secret(card_class: str) -> CardDef:
+    """The placeholder an observer sees for an opponent's secret of this class (registered in the card db)."""
+    db = card_db()
+    key = HIDDEN_SECRET_PREFIX + card_class
+    card = db.by_id.get(key)
+    if card is None:
+        card = CardDef({
+            "id": key, "dbf_id": 0, "name": f"Secret ({card_class.title()})", "type": "SPELL",
+            "card_class": card_class, "rarity": "INVALID", "cost": 99, "attack": 0, "health": 0, "durability": 0,
+            "race": "", "collectible": False, "mechanics": ["SECRET"], "text": "", "spell_damage": 0, "overload": 0,
+        })
+        db.by_id[key] = card
+    return card
+
+
+def is_hidden(card: CardDef) -> bool:
+    return card.id.startswith(HIDDEN_SECRET_PREFIX)
+
+
+def hide(p) -> None:
+    """In an observation: the opponent's secrets become placeholders (count and class only)."""
+    if p.secrets:
+        p.secrets = tuple(hidden_secret(c.card_class) for c in p.secrets)
+
+
+def deal_secrets(p, pool: list, rng) -> list:
+    """Determinization: replace each placeholder of `p.secrets` by a secret of its class drawn from `pool` (the
+    player's hidden cards, which include the secrets), one copy of each; returns the pool without them."""
+    if not any(is_hidden(c) for c in p.secrets):
+        return pool
+    pool = list(pool)
+    chosen: list[CardDef] = []
+    for c in p.secrets:
+        if not is_hidden(c):
+            chosen.append(c)
+            continue
+        taken = {x.id for x in chosen}
+        fits = [i for i, x in enumerate(pool) if is_secret(x) and x.card_class == c.card_class and x.id not in taken]
+        if fits:
+            chosen.append(pool.pop(fits[rng.randrange(len(fits))]))
+            continue
+        # Not among the hidden cards (a copy from another player's hand): any secret of the class.
+        others = sorted((x for x in card_db().collectible() if is_secret(x) and x.card_class == c.card_class
+                         and x.id not in taken), key=lambda x: x.id)
+        if others:
+            chosen.append(rng.choice(others))
+    p.secrets = tuple(chosen)
+    return pool
+
+
+def secret_from_id(card_id: str) -> CardDef:
+    """For deserialisation: a secret's card, placeholders included."""
+    if card_id.startswith(HIDDEN_SECRET_PREFIX):
+        return hidden_secret(card_id[len(HIDDEN_SECRET_PREFIX):])
+    return card_db().get(card_id)
