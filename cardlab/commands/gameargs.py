@@ -12,7 +12,7 @@ def add_game_arguments(p, default_max_turns: bool = True) -> None:
                         "hearthstone:pool=basic or hanabi:players=4")
     p.add_argument("--deck", help="hearthstone: one deck for both agents (built-in name, file or deckstring)")
     p.add_argument("--decks", nargs=2, metavar=("DECK_A", "DECK_B"), help="hearthstone: agent A's and agent B's deck")
-    p.add_argument("--deck-pool", help="hearthstone: each game draws both decks from this pool (basic, liege)")
+    p.add_argument("--deck-pool", help="hearthstone: each game draws both decks from this pool (basic, classic, liege, random: a random legal deck per seat)")
     if default_max_turns:
         p.add_argument("--max-turns", type=int, default=None,
                        help="hearthstone: a game reaching this turn is a draw (default 50)")

@@ -20,10 +20,17 @@ DECK_SIZE = 30
 # Dbf ids of the nine original hero cards (HERO_01..09), as deckstrings name heroes.
 HERO_DBF = {"WARRIOR": 7, "SHAMAN": 1066, "ROGUE": 930, "PALADIN": 671, "HUNTER": 31, "DRUID": 274,
             "WARLOCK": 893, "MAGE": 637, "PRIEST": 813}
+# Classic-era decklists (Basic + Classic cards, 2014 before Naxxramas), at least one per class.
+CLASSIC_DECKS = ("aggro-paladin", "control-paladin", "control-priest", "control-warrior", "face-hunter", "freeze-mage",
+                 "handlock", "midrange-hunter", "midrange-shaman", "miracle-rogue", "ramp-druid", "tempo-mage",
+                 "zoo-warlock")
 POOLS = {
     "basic": tuple(f"basic-{c.lower()}" for c in CLASSES),
+    "classic": CLASSIC_DECKS,
     "liege": ("liege",),
 }
+# Not a list of decks: `pool=random` deals each seat a random class and a random legal deck of it (random_deck).
+RANDOM_POOL = "random"
 
 
 class DeckError(UserError):
@@ -178,5 +185,52 @@ def _looks_like_deckstring(spec: str) -> bool:
 
 def deck_pool(name: str) -> list[Deck]:
     if name not in POOLS:
-        raise DeckError(f"unknown deck pool {name!r} (one of {', '.join(POOLS)})")
+        raise DeckError(f"unknown deck pool {name!r} (one of {', '.join(POOLS)}, or {RANDOM_POOL})")
     return [load_deck(d) for d in POOLS[name]]
+
+
+# ---------------------------------------------------------------- random decks
+
+_UNIVERSE: dict[str, tuple[CardDef, ...]] = {}
+
+
+def deck_universe(hero_class: str) -> tuple[CardDef, ...]:
+    """The copies a deck of this class may hold: every implemented collectible card of the class or neutral, twice,
+    a legendary once; ordered by card id so that seeded draws do not depend on the table's order."""
+    cached = _UNIVERSE.get(hero_class)
+    if cached is None:
+        if hero_class not in CLASSES:
+            raise DeckError(f"unknown class {hero_class!r} (one of {', '.join(CLASSES)})")
+        cards = sorted((c for c in card_db().collectible()
+                        if c.card_class in ("NEUTRAL", hero_class) and c.implemented), key=lambda c: c.id)
+        cached = _UNIVERSE[hero_class] = tuple(c for c in cards for _ in range(1 if c.rarity == "LEGENDARY" else 2))
+    return cached
+
+
+def random_deck_ids(hero_class: str, rng, required=()) -> list[str]:
+    """The sorted card ids of a random legal deck of `hero_class` holding the multiset `required` (ids of cards known
+    to be in it): the rest are 30 - len(required) copies drawn uniformly without replacement from the class's
+    universe (deck_universe) less the required copies. `rng` is an engine Rng (randrange, shuffle)."""
+    slots = [c.id for c in deck_universe(hero_class)]
+    for cid in required:
+        try:
+            slots.remove(cid)
+        except ValueError:
+            raise DeckError(f"random {hero_class} deck: {cid} is not a card such a deck can hold "
+                            "(or too many copies)") from None
+    need = DECK_SIZE - len(required)
+    if need < 0:
+        raise DeckError(f"random {hero_class} deck: {len(required)} required cards, more than {DECK_SIZE}")
+    for i in range(need):  # partial Fisher-Yates: the first `need` slots are a uniform sample
+        j = i + rng.randrange(len(slots) - i)
+        slots[i], slots[j] = slots[j], slots[i]
+    return sorted([*required, *slots[:need]])
+
+
+def random_deck(rng, hero_class: str | None = None) -> Deck:
+    """A random deck: a class drawn uniformly (unless given), then random_deck_ids. Deterministic in `rng`."""
+    if hero_class is None:
+        hero_class = CLASSES[rng.randrange(len(CLASSES))]
+    db = card_db()
+    cards = [db.get(cid) for cid in random_deck_ids(hero_class, rng)]
+    return validate(f"random {hero_class.lower()}", hero_class, cards)

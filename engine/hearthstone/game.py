@@ -6,8 +6,8 @@ from dataclasses import dataclass, replace
 from typing import Sequence
 
 from cardlab.engine.core import ZERO_SUM, Game, Rng, derive_seed
-from cardlab.engine.hearthstone.decks import Deck, deck_pool, load_deck
-from cardlab.engine.hearthstone.state import GameConfig, HearthstoneState
+from cardlab.engine.hearthstone.decks import POOLS, RANDOM_POOL, Deck, deck_pool, load_deck, random_deck
+from cardlab.engine.hearthstone.state import ANY_DECK, GameConfig, HearthstoneState
 from cardlab.engine.registry import GameOption
 from cardlab.runtime import UserError
 
@@ -19,7 +19,8 @@ OPTIONS = {
     "deck": GameOption("liege", "one deck for both players: built-in name, deck file or deckstring"),
     "decks": GameOption(None, "agent A's deck and agent B's deck, comma-separated (decks follow the agent)",
                         parse=lambda text: tuple(p.strip() for p in text.split(","))),
-    "pool": GameOption(None, "each game draws both decks at random from this pool (basic, liege)"),
+    "pool": GameOption(None, f"each game draws both decks at random from this pool ({', '.join(POOLS)}); "
+                             f"{RANDOM_POOL}: a random class and a random legal deck of it per seat"),
     "max_turns": GameOption(50, "a game reaching this turn is a draw"),
     "mulligan": GameOption(False, "play the mulligan phase"),
     "positions": GameOption("relevant", "offer board positions when adjacency matters, or always",
@@ -29,9 +30,10 @@ OPTIONS = {
 
 @dataclass(frozen=True)
 class DeckChoice:
-    """Which decks a game uses: one deck for both, a deck per agent, or a random pair from a pool."""
+    """Which decks a game uses: one deck for both, a deck per agent, a random pair from a pool, or random decks
+    (each agent a class drawn uniformly and 30 cards drawn from that class's and neutral cards, decks.random_deck)."""
 
-    mode: str  # "same" | "pair" | "pool"
+    mode: str  # "same" | "pair" | "pool" | "random"
     decks: tuple[Deck, ...]
     label: str
 
@@ -45,6 +47,8 @@ class DeckChoice:
             if len(decks) != 2:
                 raise UserError(f"decks takes two decks (agent A's, agent B's), got {len(decks)}")
             return cls("pair", (load_deck(decks[0]), load_deck(decks[1])), f"{decks[0]} vs {decks[1]}")
+        if pool == RANDOM_POOL:
+            return cls("random", (), f"pool {RANDOM_POOL}")
         if pool is not None:
             return cls("pool", tuple(deck_pool(pool)), f"pool {pool}")
         name = deck or "liege"
@@ -56,13 +60,15 @@ class DeckChoice:
             return self.decks[0], self.decks[0]
         if self.mode == "pair":
             return self.decks[0], self.decks[1]
+        if self.mode == "random":
+            return random_deck(rng), random_deck(rng)
         return self.decks[rng.randrange(len(self.decks))], self.decks[rng.randrange(len(self.decks))]
 
     def option(self) -> str:
         """This choice as spec options."""
         if self.mode == "pair":
             return "decks=" + ",".join(self.label.split(" vs "))
-        if self.mode == "pool":
+        if self.mode in ("pool", "random"):
             return "pool=" + self.label.removeprefix("pool ")
         return "deck=" + self.label.removesuffix(" mirror")
 
@@ -98,7 +104,12 @@ class HearthstoneGame(Game):
     def new_initial_state(self, seed: int, roles: Sequence[int] | None = None) -> HearthstoneState:
         """Seat 0 goes first; `roles` says which agent's deck each seat gets."""
         decks = self.seat_decks(seed, roles)
-        return HearthstoneState.new(self.config, [d.as_tuple() for d in decks], seed)
+        candidates = None
+        if self.decks.mode == "pool":  # the opponent knows the pool, not the deck: its decks of the seat's class
+            candidates = [[c.cards for c in self.decks.decks if c.hero_class == d.hero_class] for d in decks]
+        elif self.decks.mode == "random":  # the opponent knows the class (the hero) and the card universe, no card
+            candidates = [ANY_DECK, ANY_DECK]
+        return HearthstoneState.new(self.config, [d.as_tuple() for d in decks], seed, candidates)
 
     def describe(self) -> str:
         return self.decks.label

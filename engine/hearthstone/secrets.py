@@ -20,7 +20,7 @@ from __future__ import annotations
 from typing import Callable
 
 from cardlab.engine.hearthstone import mechanics as mech
-from cardlab.engine.hearthstone.carddb import SPELL, CardDef, card_db
+from cardlab.engine.hearthstone.carddb import SPELL, CardDef, card_db, hidden_copy_of
 
 # Events a secret can listen to (the rules pass an Event of that kind).
 SPELL_CAST = "spell_cast"  # event.target: the spell's target; an effect may set event.countered / event.target
@@ -217,11 +217,17 @@ def deal_secrets(p, pool: list, rng) -> list:
         if fits:
             chosen.append(pool.pop(fits[rng.randrange(len(fits))]))
             continue
-        # Not among the hidden cards (a copy from another player's hand): any secret of the class.
+        # Not among the hidden cards (a copy from another player's cards: Thoughtsteal, Mind Vision): any secret of
+        # the class, in place of one of the hidden copies the pool counts (else the hand and deck gain a card).
         others = sorted((x for x in card_db().collectible() if is_secret(x) and x.card_class == c.card_class
                          and x.id not in taken), key=lambda x: x.id)
         if others:
-            chosen.append(rng.choice(others))
+            secret = rng.choice(others)
+            copies = [i for i, x in enumerate(pool) if x.hidden_copy]
+            if copies:
+                pool.pop(copies[rng.randrange(len(copies))])
+                secret = hidden_copy_of(secret)
+            chosen.append(secret)
     p.secrets = tuple(chosen)
     return pool
 

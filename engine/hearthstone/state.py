@@ -501,7 +501,7 @@ class HearthstoneState(State):
             else:
                 if p.deck_candidates is not None:
                     if p.unknown_delta is None:
-                        p.unknown_delta = _delta(p.deck_origin, (public_id(c) for c in p.hand + p.deck + list(p.secrets)))
+                        p.unknown_delta = _delta(p.deck_origin, [public_id(c) for c in (*p.hand, *p.deck, *p.secrets)])
                     p.deck_origin = None
                     p.deck_name = ""
                 elif p.unknown_pool is None:
@@ -520,8 +520,9 @@ class HearthstoneState(State):
         # An opponent's hidden copy came from the observer's hand (Mind Vision) or deck (Thoughtsteal): rebuild it
         # from the hand; with the hand empty from the deck; with both empty from the observer's decklist, or
         # from the cards its class may hold (never an unplayable placeholder).
-        copy_source = (me.hand or ([db.get(c) for c in me.unknown_pool] if me.unknown_pool is not None else me.deck[:])
-                       or [db.get(c) for c in me.deck_origin or ()] or _class_cards(me.hero.card_class))
+        own_deck = [db.get(c) for c in me.unknown_pool] if me.unknown_pool is not None and not me.hand else me.deck
+        copy_source = (me.hand or own_deck or [db.get(c) for c in me.deck_origin or ()]
+                       or _class_cards(me.hero.card_class))
         for p in s.players:
             if p.index == player:
                 pool = [db.get(c) for c in p.unknown_pool] if p.unknown_pool is not None else p.deck[:]
@@ -532,7 +533,7 @@ class HearthstoneState(State):
                     if p.deck_candidates == ANY_DECK:
                         origin = _sample_random_deck(p, rng)
                     else:
-                        origin = _sample_candidate(p.deck_candidates, p.unknown_delta, rng)
+                        origin = _sample_candidate(p.deck_candidates, p.unknown_delta, rng, _hidden_secrets(p))
                     pool = pool_cards(_apply_delta(origin, p.unknown_delta), copy_source, rng)
                     p.deck_origin = origin
                     p.unknown_delta = None
@@ -589,11 +590,23 @@ class HearthstoneState(State):
 
 
 def _delta(origin: tuple[str, ...], now) -> tuple[tuple[str, ...], tuple[str, ...]]:
-    """(ids added, ids removed) from the multiset `origin` to the multiset `now`."""
-    from collections import Counter
-
-    before, after = Counter(origin), Counter(now)
-    return tuple(sorted((after - before).elements())), tuple(sorted((before - after).elements()))
+    """(ids added, ids removed) from the multiset `origin` to the multiset `now` (every observation of a pool or
+    random deck computes it: a plain dict, several times faster than Counter arithmetic)."""
+    counts: dict[str, int] = {}
+    for c in origin:
+        counts[c] = counts.get(c, 0) + 1
+    for c in now:
+        counts[c] = counts.get(c, 0) - 1
+    added: list[str] = []
+    removed: list[str] = []
+    for c, n in counts.items():
+        if n < 0:
+            added.extend([c] * -n)
+        elif n > 0:
+            removed.extend([c] * n)
+    added.sort()
+    removed.sort()
+    return tuple(added), tuple(removed)
 
 
 def _apply_delta(origin: tuple[str, ...], delta: tuple) -> list[str]:
@@ -603,14 +616,36 @@ def _apply_delta(origin: tuple[str, ...], delta: tuple) -> list[str]:
     return sorted(((Counter(origin) - Counter(removed)) + Counter(added)).elements())
 
 
-def _sample_candidate(candidates: tuple, delta: tuple, rng: Rng) -> tuple[str, ...]:
-    """A candidate decklist consistent with the cards seen leaving it (uniform among those; the public plays'
-    likelihood under each candidate is not weighed)."""
+def _sample_candidate(candidates: tuple, delta: tuple, rng: Rng,
+                      secrets: tuple[str, int] = ("", 0)) -> tuple[str, ...]:
+    """A candidate decklist consistent with the cards seen leaving it and with the secrets in play (`secrets`:
+    (class, n) = n hidden secrets of the hero's class, so it still holds n different secrets of that class);
+    uniform among those; the public plays' likelihood under each candidate is not weighed."""
     from collections import Counter
 
     removed = Counter(delta[1])
-    fits = [c for c in candidates if not removed - Counter(c)]
-    return rng.choice(fits or list(candidates))
+    hero_class, n = secrets
+    db = card_db()
+
+    def fits(candidate: tuple[str, ...]) -> bool:
+        held = Counter(candidate)
+        if removed - held:
+            return False
+        left = held - removed
+        return n == 0 or sum(1 for cid in left if _class_secret(db.get(cid), hero_class)) >= n
+
+    return rng.choice([c for c in candidates if fits(c)] or list(candidates))
+
+
+def _class_secret(card: CardDef, hero_class: str) -> bool:
+    return secret_rules.is_secret(card) and card.card_class == hero_class
+
+
+def _hidden_secrets(p: Player) -> tuple[str, int]:
+    """(hero class, how many of the player's secrets in play are hidden ones of that class): as an observer sees
+    them, each came from the player's own deck."""
+    hero_class = p.hero.card_class
+    return hero_class, sum(1 for c in p.secrets if secret_rules.is_hidden(c) and c.card_class == hero_class)
 
 
 def _sample_random_deck(p: Player, rng: Rng) -> tuple[str, ...]:
@@ -622,12 +657,11 @@ def _sample_random_deck(p: Player, rng: Rng) -> tuple[str, ...]:
 
     from cardlab.engine.hearthstone.decks import DECK_SIZE, deck_universe, random_deck_ids
 
-    hero_class = p.hero.card_class
+    hero_class, hidden = _hidden_secrets(p)
     required = list(p.unknown_delta[1])
-    hidden = sum(1 for c in p.secrets if secret_rules.is_hidden(c) and c.card_class == hero_class)
-    if False:
+    if hidden:
         universe = deck_universe(hero_class)
-        room = Counter(c.id for c in universe if secret_rules.is_secret(c)) - Counter(required)
+        room = Counter(c.id for c in universe if _class_secret(c, hero_class)) - Counter(required)
         choices = sorted(room)
         for _ in range(min(hidden, len(choices), DECK_SIZE - len(required))):
             required.append(choices.pop(rng.randrange(len(choices))))
