@@ -17,6 +17,16 @@ same node cap). Reported:
 - p50_ms / p95_ms / max_ms: wall time per pruned search (one turn plan, one core) over all positions;
   exhaustive_p50_ms / exhaustive_p95_ms likewise for the exhaustive search.
 - pruned_capped: pruned searches that hit the node cap.
+- plan_agreement / plan_agreement_tt: share of compared positions where the pruned (tt) search's chosen plan
+  reaches the same end-of-turn position as the exhaustive one (canonical keys equal; two orders of the same
+  moves count as the same plan). agreement_dominance_tt / plan_agreement_dominance_tt: dominance against tt
+  over every position neither search capped (prune=auto picks between these two). mean_gap: mean
+  exhaustive - pruned best value over the compared positions (0 when they always agree).
+Values agree when equal within a relative 1e-6 (a value network's float32 output moves by ~1e-7 with the
+composition of the batch it is scored in).
+
+`run_many(evals)` makes the positions once and runs each evaluator on them (`cardlab bench search
+--eval all`: rho, greedy and every shipped value network the search can use).
 """
 
 from __future__ import annotations
@@ -84,17 +94,51 @@ def _pct(values: list[float], q: float) -> float:
 def _same(x: float, y: float) -> bool:
     if math.isinf(x) or math.isinf(y):
         return x == y
-    return abs(x - y) <= 1e-9 * max(1.0, abs(x), abs(y))
+    return abs(x - y) <= 1e-6 * max(1.0, abs(x), abs(y))
+
+
+def _end_key(state, player: int, actions: list):
+    """The canonical key of the position a plan reaches (so plans that only reorder moves compare equal)."""
+    s = state.clone()
+    for a in actions:
+        if s.is_terminal():
+            break
+        s.apply(a)
+    keys = getattr(s, "search_keys", None)
+    return keys(player, False).canonical(s) if keys is not None else repr(s.to_dict())
+
+
+def all_evaluators(game: str = "hearthstone") -> list[str]:
+    """rho, greedy and every shipped value network a search can use (`search:ckpt=NAME` in the model zoo)."""
+    from cardlab.checkpoints.zoo import entries
+
+    nets = [f"ckpt={e.name}" for e in entries().values()
+            if e.game == game and e.use.startswith("search:ckpt=") and e.file.is_file()]
+    return ["rho", "greedy", *nets]
+
+
+def parse_evals(text: str) -> list[str]:
+    """`--eval` text: one evaluator, several comma-separated (`ckpt=` specs keep their own text), or `all`."""
+    if text.strip() == "all":
+        return all_evaluators()
+    out: list[str] = []
+    for part in text.split(","):
+        part = part.strip()
+        if part:
+            out.append(part)
+    return out
 
 
 def run(positions: int = 200, seed: int = 0, cap: int = 200_000, eval: str = "rho", prune: str = "dominance",
-        algo: str = "dfs", progress=None) -> dict:
-    """Run the benchmark on `positions` positions; `progress(done)` is called after each one."""
+        algo: str = "dfs", progress=None, found: tuple | None = None) -> dict:
+    """Run the benchmark on `positions` positions; `progress(done)` is called after each one.
+
+    `found`: (positions, agent name) from `make_positions`, to reuse one set over several evaluators."""
     from cardlab.agents.evaluators import make_evaluator
     from cardlab.agents.search.tree import TurnTree
 
     start = time.perf_counter()
-    found, agent_name = make_positions(positions, seed)
+    found, agent_name = found if found is not None else make_positions(positions, seed)
     gen_s = time.perf_counter() - start
     evaluator = make_evaluator(eval)
     exhaustive = TurnTree(evaluator, prune="none", max_nodes=cap, max_ms=0)
@@ -108,6 +152,9 @@ def run(positions: int = 200, seed: int = 0, cap: int = 200_000, eval: str = "rh
     ms_ex: list[float] = []
     disagreements: list[dict] = []
     wins = 0
+    plan_agree = plan_agree_tt = 0
+    both = agree_dt = plan_agree_dt = 0  # dominance vs tt, over positions neither capped
+    gap = 0.0
     for i, (state, player) in enumerate(found):
         rp = pruned.search(state.clone(), player)
         ms_pruned.append(rp.elapsed_ms)
@@ -118,16 +165,27 @@ def run(positions: int = 200, seed: int = 0, cap: int = 200_000, eval: str = "rh
         all_ex += re.nodes
         all_pr += rp.nodes
         wins += rp.value == math.inf
+        end_p = _end_key(state, player, rp.actions)
+        end_t = _end_key(state, player, rt.actions)
+        if rp.stopped_by != "nodes" and rt.stopped_by != "nodes":
+            both += 1
+            agree_dt += _same(rp.value, rt.value)
+            plan_agree_dt += end_p == end_t
         if re.stopped_by == "nodes":
             capped += 1
         else:
             nodes_ex += re.nodes
             nodes_pr += rp.nodes
             nodes_tt += rt.nodes
+            end_e = _end_key(state, player, re.actions)
+            plan_agree += end_p == end_e
+            plan_agree_tt += end_t == end_e
+            if not (math.isinf(re.value) or math.isinf(rp.value)):
+                gap += re.value - rp.value
             if _same(rp.value, re.value):
                 agree += 1
             elif len(disagreements) < 10:
-                disagreements.append({"position": i, "exhaustive": re.value, "pruned": rp.value})
+                disagreements.append({"position": i, "exhaustive": re.value, "pruned": rp.value, "tt": rt.value})
             agree_tt += _same(rt.value, re.value)
         if progress is not None:
             progress(i + 1)
@@ -136,6 +194,7 @@ def run(positions: int = 200, seed: int = 0, cap: int = 200_000, eval: str = "rh
         "positions": len(found),
         "position_agents": agent_name,
         "evaluator": evaluator.name,
+        "spec": eval,
         "prune": prune,
         "algo": algo,
         "cap": cap,
@@ -149,6 +208,11 @@ def run(positions: int = 200, seed: int = 0, cap: int = 200_000, eval: str = "rh
         "node_ratio_tt": round(nodes_ex / nodes_tt, 2) if nodes_tt else math.nan,
         "agreement": round(agree / compared, 4) if compared else math.nan,
         "agreement_tt": round(agree_tt / compared, 4) if compared else math.nan,
+        "plan_agreement": round(plan_agree / compared, 4) if compared else math.nan,
+        "plan_agreement_tt": round(plan_agree_tt / compared, 4) if compared else math.nan,
+        "agreement_dominance_tt": round(agree_dt / both, 4) if both else math.nan,
+        "plan_agreement_dominance_tt": round(plan_agree_dt / both, 4) if both else math.nan,
+        "mean_gap": round(gap / compared, 6) if compared else math.nan,
         "pruned_capped": pruned_capped,
         "lethal_positions": wins,
         "p50_ms": round(_pct(ms_pruned, 0.50), 2),
@@ -162,6 +226,37 @@ def run(positions: int = 200, seed: int = 0, cap: int = 200_000, eval: str = "rh
         "python": platform.python_version(),
         "machine": platform.machine(),
     }
+
+
+AGREEMENT_KEYS = ("spec", "compared", "capped", "agreement", "agreement_tt", "plan_agreement",
+                  "plan_agreement_tt", "agreement_dominance_tt", "plan_agreement_dominance_tt", "mean_gap",
+                  "node_ratio", "node_ratio_tt", "p95_ms", "elapsed_s")
+
+
+def run_many(evals: list[str], positions: int = 200, seed: int = 0, cap: int = 200_000, prune: str = "dominance",
+             algo: str = "dfs", progress=None) -> dict:
+    """The benchmark for each evaluator of `evals` on one set of positions: {"evaluators": [run() results]}.
+    `progress(done)` counts positions over all evaluators."""
+    start = time.perf_counter()
+    found = make_positions(positions, seed)
+    results = []
+    for k, name in enumerate(evals):
+        offset = k * len(found[0])
+        step = (lambda n, offset=offset: progress(offset + n)) if progress is not None else None
+        results.append(run(positions, seed, cap, name, prune, algo, progress=step, found=found))
+    return {"positions": len(found[0]), "position_agents": found[1], "seed": seed, "cap": cap, "prune": prune,
+            "algo": algo, "evaluators": results, "elapsed_s": round(time.perf_counter() - start, 2),
+            "python": platform.python_version(), "machine": platform.machine()}
+
+
+def agreement_table(result: dict) -> str:
+    """run_many's result as a text table, one evaluator a row."""
+    rows = [AGREEMENT_KEYS] + [tuple(str(r[k]) for k in AGREEMENT_KEYS) for r in result["evaluators"]]
+    widths = [max(len(row[i]) for row in rows) for i in range(len(AGREEMENT_KEYS))]
+    lines = [f"{result['positions']} positions ({result['position_agents']} games), seed {result['seed']}, "
+             f"exhaustive cap {result['cap']} nodes, pruned = {result['prune']}, algo {result['algo']}"]
+    lines += ["  ".join(cell.rjust(w) for cell, w in zip(row, widths)) for row in rows]
+    return "\n".join(lines)
 
 
 if __name__ == "__main__":

@@ -6,16 +6,24 @@ import json
 
 from cardlab.runtime import UserError
 
-HELP = "run a speed benchmark: engine, search, datagen"
+HELP = "run a benchmark: engine, search, datagen, fuzz"
 
 
 def add_arguments(p) -> None:
-    p.add_argument("which", choices=["engine", "search", "datagen"], help="what to measure")
-    p.add_argument("--games", type=int, default=None, help="games to play (default: engine 1000, datagen 200)")
+    p.add_argument("which", choices=["engine", "search", "datagen", "fuzz"],
+                   help="what to measure (fuzz: random and scripted Hearthstone games with invariant checks after "
+                        "every action)")
+    p.add_argument("--games", type=int, default=None, help="games to play (default: engine 1000, datagen 200, "
+                                                           "fuzz 1000)")
     p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--start", type=int, default=0, help="fuzz: index of the first game (split a long run over "
+                                                        "runs: --start 0, --start N, ...)")
+    p.add_argument("--workers", type=int, default=1, help="fuzz: worker processes (default 1)")
     p.add_argument("--positions", type=int, default=200, help="search: seeded mid-game positions (default 200)")
     p.add_argument("--cap", type=int, default=200_000, help="search: node cap of the exhaustive reference search")
-    p.add_argument("--eval", default="rho", help="search: leaf evaluator (rho, greedy, ckpt=PATH)")
+    p.add_argument("--eval", default="rho", help="search: leaf evaluator (rho, greedy, ckpt=PATH), several "
+                                                 "comma-separated, or 'all' (rho, greedy, the shipped value networks): "
+                                                 "one agreement row each")
     p.add_argument("--prune", default="dominance", choices=["tt", "dominance"], help="search: pruning compared with none")
     p.add_argument("--algo", default="dfs", choices=["dfs", "best"], help="search: tree walk")
     p.add_argument("--game", default=None, help="engine: any game spec (default: the Hearthstone Liège mirror "
@@ -32,7 +40,12 @@ def run(args) -> int:
             raise UserError("--positions and --cap must be positive")
         from cardlab.benchmarks import search_bench
 
-        kwargs = dict(positions=args.positions, seed=args.seed, cap=args.cap, eval=args.eval, prune=args.prune,
+        evals = search_bench.parse_evals(args.eval)
+        if not evals:
+            raise UserError("--eval: give an evaluator (rho, greedy, ckpt=PATH, several comma-separated, or all)")
+        if len(evals) > 1:
+            return _search_many(args, evals)
+        kwargs = dict(positions=args.positions, seed=args.seed, cap=args.cap, eval=evals[0], prune=args.prune,
                       algo=args.algo)
         if args.json:
             result = search_bench.run(**kwargs)
@@ -44,6 +57,8 @@ def run(args) -> int:
                 result = search_bench.run(progress=lambda n: progress.update(task, completed=n), **kwargs)
         print(json.dumps(result) if args.json else "\n".join(f"{k:>24}: {v}" for k, v in result.items()))
         return 0
+    if args.which == "fuzz":
+        return _fuzz(args)
     if args.which == "datagen":
         from cardlab.benchmarks import datagen_bench
 
@@ -73,3 +88,49 @@ def run(args) -> int:
         for key, value in result.items():
             print(f"{key:>22}: {value}")
     return 1 if result["errors"] else 0
+
+
+def _search_many(args, evals: list[str]) -> int:
+    """bench search with several evaluators: one agreement row each, on the same positions."""
+    from cardlab.agents.evaluators import make_evaluator
+    from cardlab.benchmarks import search_bench
+
+    for name in evals:
+        make_evaluator(name)  # a bad name is one clear error before any search runs
+    kwargs = dict(positions=args.positions, seed=args.seed, cap=args.cap, prune=args.prune, algo=args.algo)
+    if args.json:
+        result = search_bench.run_many(evals, **kwargs)
+        print(json.dumps(result))
+        return 0
+    from rich.progress import Progress
+
+    with Progress(transient=True) as progress:
+        task = progress.add_task("positions x evaluators", total=args.positions * len(evals))
+        result = search_bench.run_many(evals, progress=lambda n: progress.update(task, completed=n), **kwargs)
+    print(search_bench.agreement_table(result))
+    return 0
+
+
+def _fuzz(args) -> int:
+    import sys
+
+    from cardlab.benchmarks import fuzz_bench
+    from cardlab.commands.progress import progress_bar
+
+    if args.start < 0:
+        raise UserError(f"--start must be >= 0, got {args.start}")
+    games = args.games or 1000
+    warn = lambda text: print(f"warning: {text}", file=sys.stderr)  # noqa: E731
+    with progress_bar("fuzz games", games, quiet=args.json) as update:
+        result = fuzz_bench.run(games, args.workers, args.start, args.seed, progress=update, warn=warn)
+    if args.json:
+        print(json.dumps(result))
+    else:
+        for key, value in result.items():
+            if key == "first_violations":
+                print(f"{key:>22}: {len(value)} shown" if value else f"{key:>22}: none")
+                for line in value:
+                    print(f"{'':>24}{line}")
+            else:
+                print(f"{key:>22}: {value}")
+    return 1 if result["violations"] else 0

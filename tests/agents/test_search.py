@@ -249,6 +249,27 @@ def test_benchmark_reports_its_fields():
     assert result["nodes_pruned"] <= result["nodes_exhaustive"]
 
 
+def test_benchmark_reports_agreement_per_evaluator(capsys):
+    """`bench search --eval all` names rho, greedy and the shipped value networks, one agreement row each."""
+    from cardlab.benchmarks.search_bench import all_evaluators, parse_evals, run_many
+    from cardlab.cli import main
+
+    evals = all_evaluators()
+    assert evals[:2] == ["rho", "greedy"] and "ckpt=liege-full-rich" in evals
+    assert parse_evals("rho, ckpt=liege-full-rich") == ["rho", "ckpt=liege-full-rich"]
+    result = run_many(["rho", "greedy"], positions=3, seed=1, cap=3000)
+    assert [r["spec"] for r in result["evaluators"]] == ["rho", "greedy"]
+    for row in result["evaluators"]:
+        assert row["positions"] == 3
+        for key in ("agreement", "agreement_tt", "plan_agreement", "plan_agreement_tt", "agreement_dominance_tt",
+                    "plan_agreement_dominance_tt", "mean_gap"):
+            assert 0 <= row[key] <= 1 or key == "mean_gap"
+    assert main(["bench", "search", "--eval", "rho,greedy", "--positions", "2", "--cap", "2000"]) == 0
+    out = capsys.readouterr().out
+    assert "plan_agreement" in out and "greedy" in out
+    assert main(["bench", "search", "--eval", "rho,nonsense", "--positions", "2"]) == 2
+
+
 def test_k_candidates_are_scored_where_the_tree_scores_leaves():
     """With a value network (before_end_turn), replayed candidate plans stop just before the end of the turn."""
     from cardlab.agents.search.agent import replay

@@ -58,3 +58,17 @@ def test_same_seed_same_game_log() -> None:
 
     assert log(7) == log(7)
     assert log(7) != log(8)
+
+
+def test_choose_one_minion_actions_are_sorted() -> None:
+    """Found by `cardlab bench fuzz` (games 76185... of seed 0, ramp-druid): a Choose One minion whose options take
+    different targets (Keeper of the Grove) listed option 0's targets, then option 1's, out of order."""
+    from tests.engine.hs import make_state
+
+    for board in (["Chillwind Yeti"], ["Dire Wolf Alpha", "Chillwind Yeti"]):  # one position, then every position
+        s = make_state(classes=("DRUID", "MAGE"), hands=(["Keeper of the Grove", "Wisp"], []),
+                       boards=(board, ["Bloodfen Raptor"]))
+        legal = s.legal_actions()
+        assert not legal_violations(s), legal
+        keeper = [a for a in legal if a[0] == 1 and a[1] == 0]
+        assert {a[4] for a in keeper} == {0, 1}  # both options offered
