@@ -49,6 +49,10 @@ class Evaluator:
     def evaluate(self, states: list, player: int) -> list[float]:
         raise NotImplementedError
 
+    def terminal(self, state, player: int) -> float:
+        """A finished game's value (the search scores terminal leaves with this): +inf / -inf / 0 by default."""
+        return terminal_value(state, player)
+
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.name}>"
 
@@ -63,8 +67,9 @@ def set_ckpt_loader(loader: Callable[[str], Evaluator] | None) -> None:
     _CKPT_LOADER = loader
 
 
-def make_evaluator(name_or_ckpt: str, game: str = "hearthstone") -> Evaluator:
-    """An evaluator from its spec-string name (the game's EVALUATORS, e.g. rho, greedy) or ckpt=PATH."""
+def make_evaluator(name_or_ckpt: str, game="hearthstone") -> Evaluator:
+    """An evaluator from its spec-string name (the game's EVALUATORS, e.g. rho, greedy) or ckpt=PATH.
+    `game` is a game name or a Game; a checkpoint must have been trained on that game (else one-line refusal)."""
     text = name_or_ckpt.strip()
     if text.startswith("ckpt="):
         path = text[len("ckpt="):].strip()
@@ -78,8 +83,9 @@ def make_evaluator(name_or_ckpt: str, game: str = "hearthstone") -> Evaluator:
         if _CKPT_LOADER is None:
             from cardlab.agents.value_evaluator import ValueNetEvaluator
 
-            return ValueNetEvaluator(path)
+            return ValueNetEvaluator(path, game=game)
         return _CKPT_LOADER(path)
+    game = game if isinstance(game, str) else game.name
     evaluators = game_evaluators(game)
     # `name:ARG` (weights:PATH) passes ARG to the game's factory; plain names take none.
     name, sep, arg = text.partition(":")

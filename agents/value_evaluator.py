@@ -1,7 +1,13 @@
 """Leaf evaluation with a trained value network (one MLP or the threat-colour trio), batched, CPU or GPU.
 
-Checkpoints are the small files `cardlab train value` exports (`value.pt`): weights plus the encoder
+Checkpoints are the small files `cardlab train value` exports (`value.pt`): weights plus the game, the encoder
 name/version, normalisation, architecture and a data summary, so they load without Lightning.
+
+Game-agnostic: the checkpoint names its game (a checkpoint of another game is refused) and its encoder, which is
+rebuilt for that game's setup (Dominion's player count, Hanabi's deck shape) from the game spec of its training
+data. Leaves are scored where the training rows were taken (`chain_point`: just before END_TURN for Hearthstone,
+after the turn for Dominion and Hanabi), and a finished cooperative game is worth its score (what the net
+estimates), not +inf.
 """
 
 from __future__ import annotations
@@ -27,17 +33,21 @@ def load_value_checkpoint(path: str | Path, game: str = "hearthstone"):
 class ValueNetEvaluator(Evaluator):
     """evaluate(states, player) -> values in label units (about -100..100), larger = better for player."""
 
-    before_end_turn = True  # datagen records full and colour chains before END_TURN
+    before_end_turn = True  # Hearthstone's datagen records full and colour chains before END_TURN
 
-    def __init__(self, path: str | Path, device: str = "auto") -> None:
+    def __init__(self, path: str | Path, device: str = "auto", game="hearthstone") -> None:
+        """`game`: the game the search plays (a name or a Game); a checkpoint of another game is refused."""
         # Encoders live with their game (engine/<game>/features); the network only sees their tensors.
         from cardlab.engine.features import get_encoder
 
-        self.net, self.meta = load_value_checkpoint(path)
+        game_name = game if isinstance(game, str) else game.name
+        self.net, self.meta = load_value_checkpoint(path, game_name)
         self.path = str(path)
         self.name = f"ckpt={path}"
+        self.before_end_turn = self.meta.get("chain_point", "before_end_turn") == "before_end_turn"
+        self.cooperative = self.meta.get("game_kind") == "cooperative"
         try:
-            self.encoder = get_encoder(self.meta["encoder"], self.meta.get("game", "hearthstone"))
+            self.encoder = get_encoder(self.meta["encoder"], self._encoder_game(game))
         except UserError as exc:
             raise UserError(f"{path}: its encoder cannot be built here ({exc})") from None
         want = int(self.meta.get("encoder_version", 0))
@@ -56,6 +66,30 @@ class ValueNetEvaluator(Evaluator):
         self.green = int(thresholds.get("green", 15))
         self.red = int(thresholds.get("red", 1))
 
+    def _encoder_game(self, game):
+        """What the encoder is sized for: the game played when given as a Game, else the training data's game."""
+        if not isinstance(game, str):
+            return game
+        spec = self.meta.get("game_spec")
+        if spec and self.meta.get("game", "hearthstone") != "hearthstone":
+            from cardlab.engine.registry import make_game
+
+            return make_game(spec)
+        return game
+
+    def terminal(self, state, player: int) -> float:
+        """A finished game: its score for cooperative games (label units), else +inf / -inf / 0."""
+        if self.cooperative:
+            return float(state.returns()[player])
+        return terminal_value(state, player)
+
+    def _rows(self, states: list, player: int):
+        try:
+            return self.encoder.encode_many(states, player)
+        except (ValueError, IndexError) as exc:
+            raise UserError(f"{self.path}: its encoder {self.meta['encoder']} (dim {self.meta['in_dim']}, for "
+                            f"{self.meta.get('game_spec') or self.meta.get('game')}) does not fit this game: {exc}") from None
+
     def colour(self, state, player: int) -> int:
         """0 green, 1 yellow, 2 red, with the thresholds of the training data (spec section 4)."""
         from cardlab.engine.hearthstone.threat import colour_of, effective_hp
@@ -65,13 +99,18 @@ class ValueNetEvaluator(Evaluator):
     @torch.no_grad()
     def evaluate(self, states: list, player: int) -> list[float]:
         out = [0.0] * len(states)
-        live = [i for i, s in enumerate(states) if not s.terminal]
+        live = [i for i, s in enumerate(states) if not s.is_terminal()]
         for i, s in enumerate(states):
-            if s.terminal:
-                out[i] = terminal_value(s, player)
+            if s.is_terminal():
+                out[i] = self.terminal(s, player)
         if not live:
             return out
-        x = torch.from_numpy(self.encoder.encode_many([states[i] for i in live], player)).to(self.device)
+        rows = self._rows([states[i] for i in live], player)
+        if rows.shape[1] != int(self.meta["in_dim"]):
+            raise UserError(f"{self.path}: trained on {self.meta['in_dim']} features of "
+                            f"{self.meta.get('game_spec') or self.meta.get('game')}, this game's rows have "
+                            f"{rows.shape[1]}: use a checkpoint trained on this game's setup")
+        x = torch.from_numpy(rows).to(self.device)
         if self.trio:
             colours = [self.colour(states[i], player) for i in live]
             values = self.net.value(x, torch.tensor(colours, device=self.device)).float().cpu()

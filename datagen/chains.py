@@ -4,6 +4,13 @@ Full chains: each player's state at the end of each of its turns, taken just bef
 (what the player leaves on the board; the opponent's draw is not yet known) plus, for the player who acted
 last, the terminal state when the game ends inside a turn. Labels f(i, n) = gamma^(n - i) * reward * outcome.
 
+Games without threat colours (Dominion, Hanabi) record full chains only, from `turn_owner`/`turn_number`: the
+state at the end of each of the player's turns. A game whose turns can end without its end-turn action (Dominion: the
+last buy ends the turn) says so with `state.chain_point == "after_turn"`; its rows are the states right after each
+of the player's turns ended, as for games without an end-turn action (Hanabi: every action is a turn). Labels:
+zero-sum games f(i, n) with outcome = the sign of the player's return (+1 won, -1 lost, 0 draw; with 2 players the
+return itself); cooperative games the final score (outcome = the team score, label = outcome).
+
 Threat-colour chains: the acting player's state after every action it takes (END_TURN included), coloured
 by effective HP = own hero health - total attack of enemy minions: red < red_threshold (1), green >=
 green_threshold (ours, default 15), yellow between. A sub-chain is a maximal run of one colour; it is labelled
@@ -32,12 +39,33 @@ DEFAULT_REWARD = 100.0
 
 
 # Integer fields per chain kind, with their HDF5 dtypes (features, label and state are handled apart).
+BEFORE_END_TURN, AFTER_TURN = "before_end_turn", "after_turn"  # where full chains take a turn's state
 FIELDS = {
     FULL: {"game_id": "i8", "player": "i1", "step": "i4", "chain_len": "i4", "outcome": "i1", "turn": "i2",
            "colour": "i1", "eff_hp": "i2"},
     COLOUR: {"game_id": "i8", "player": "i1", "step": "i4", "chain_len": "i4", "outcome": "i1", "turn": "i2",
              "colour": "i1", "sub_chain": "i4", "sub_outcome": "i1", "next_colour": "i1", "eff_hp": "i2"},
 }
+
+
+THREAT_FIELDS = ("colour", "eff_hp")  # full-chain fields only games with threat colours (Hearthstone) have
+
+
+def chain_fields(kind: str, threat: bool = True) -> dict[str, str]:
+    """The integer fields of a chain kind in a file: Hearthstone's, or without the threat-colour ones."""
+    return dict(FIELDS[kind]) if threat else {k: v for k, v in FIELDS[kind].items() if k not in THREAT_FIELDS}
+
+
+def chain_point(state) -> str:
+    """Where a game's full chains take each turn's state (see the module docstring)."""
+    if getattr(state, "end_turn_action", None) is None:
+        return AFTER_TURN
+    return getattr(state, "chain_point", BEFORE_END_TURN)
+
+
+def score_labels(outcome: np.ndarray) -> np.ndarray:
+    """Cooperative games: the label is the final score (float32)."""
+    return np.asarray(outcome, dtype=np.float32)
 
 
 def discounted_labels(step: np.ndarray, chain_len: np.ndarray, sign: np.ndarray, gamma: float,
@@ -73,7 +101,7 @@ class ChainRecorder:
     def __init__(self, encoder: Encoder, kinds=CHAIN_KINDS, *, gamma: float = DEFAULT_GAMMA,
                  reward: float = DEFAULT_REWARD, green_threshold: int = DEFAULT_GREEN_THRESHOLD,
                  red_threshold: int = DEFAULT_RED_THRESHOLD, store_states: bool = False,
-                 rng: Rng | None = None) -> None:
+                 rng: Rng | None = None, cooperative: bool = False) -> None:
         self.encoder = encoder
         self.kinds = tuple(kinds)
         self.gamma = gamma
@@ -87,6 +115,8 @@ class ChainRecorder:
         self._by_end_action = True
         self.num_players = 2  # set from the final state in finish()
         self._hearthstone = encoder.game == "hearthstone"  # effective HP and colours are Hearthstone's
+        self.cooperative = cooperative  # labels are the final score, not a discounted win/loss
+        self._after_turn: bool | None = None  # decided from the first state (chain_point)
 
     def _add(self, kind: str, state, player: int) -> None:
         raw = self.raw[kind]
@@ -99,10 +129,11 @@ class ChainRecorder:
 
     def before_action(self, state, action) -> None:
         """Games with an end-turn action: the full chain takes the actor's state just before it."""
-        end_turn = getattr(state, "end_turn_action", None)
+        if self._after_turn is None:
+            self._after_turn = chain_point(state) == AFTER_TURN
         self._turn = (state.turn_owner, state.turn_number)
-        self._by_end_action = end_turn is not None
-        self._last_ended_turn = self._by_end_action and action == end_turn()
+        self._by_end_action = not self._after_turn
+        self._last_ended_turn = self._by_end_action and action == state.end_turn_action()
         if FULL in self.raw and self._last_ended_turn:
             self._add(FULL, state, state.current_player)
 
@@ -126,6 +157,15 @@ class ChainRecorder:
             out[kind] = self._label(kind, raw, returns)
         return out
 
+    def _outcome(self, value: float) -> int:
+        """The stored raw outcome: the return itself (Hearthstone: +1/-1/0), its sign for other zero-sum games
+        (shared wins with 3-4 players return fractions), the rounded team score for cooperative games."""
+        if self._hearthstone:
+            return int(value)
+        if self.cooperative:
+            return int(round(value))
+        return (value > 0) - (value < 0)
+
     def _label(self, kind: str, raw: _Raw, returns) -> dict[str, np.ndarray]:
         n = len(raw.player)
         player = np.asarray(raw.player, dtype=np.int8).reshape(n)
@@ -135,7 +175,7 @@ class ChainRecorder:
         cols: dict[str, np.ndarray] = {
             "player": player,
             "turn": np.asarray(raw.turn, dtype=np.int16).reshape(n)[order],
-            "outcome": np.asarray([int(returns[p]) for p in player], dtype=np.int8).reshape(n),
+            "outcome": np.asarray([self._outcome(returns[p]) for p in player], dtype=np.int8).reshape(n),
         }
         features = np.asarray(raw.features, dtype=np.float32).reshape(n, self.encoder.dim)[order]
         step = np.zeros(n, dtype=np.int32)
@@ -179,7 +219,10 @@ class ChainRecorder:
             sign = sub_outcome
         cols["step"] = step
         cols["chain_len"] = chain_len
-        cols["label"] = discounted_labels(step, chain_len, sign, self.gamma, self.reward)
+        if self.cooperative:
+            cols["label"] = score_labels(cols["outcome"])
+        else:
+            cols["label"] = discounted_labels(step, chain_len, sign, self.gamma, self.reward)
         cols["features"] = features
         if self.store_states:
             states = np.empty(n, dtype=object)

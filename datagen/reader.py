@@ -131,12 +131,21 @@ class ChainData:
         if isinstance(encoder, str):
             from cardlab.engine.features import get_encoder
 
-            encoder = get_encoder(encoder, str(self.attrs.get("game_name", "hearthstone")))
+            encoder = get_encoder(encoder, self.game())
         want = (encoder.spec, int(encoder.version), int(encoder.dim))
         have = (self.attrs.get("encoder"), int(self.attrs.get("encoder_version", -1)), self.dim)
         if want != have:
             raise UserError(f"{self.path} was encoded with {have[0]} v{have[1]} (dim {have[2]}), "
                             f"not {want[0]} v{want[1]} (dim {want[2]})")
+
+    def game(self):
+        """The file's game (a Game, from its spec attribute), or its name for files without one."""
+        from cardlab.engine.registry import make_game
+
+        try:
+            return make_game(str(self.attrs["game"]))
+        except (KeyError, UserError):
+            return str(self.attrs.get("game_name", "hearthstone"))
 
     # ---------------------------------------------------------------- access
 
@@ -224,8 +233,17 @@ class ChainData:
 
     # ---------------------------------------------------------------- labels and splits
 
+    @property
+    def cooperative(self) -> bool:
+        """A cooperative game's file (Hanabi): labels are the final score."""
+        return self.attrs.get("game_kind") == "cooperative"
+
     def recompute_labels(self, gamma: float | None = None, reward: float | None = None) -> np.ndarray:
-        """Labels from the raw fields, with other gamma/reward if given."""
+        """Labels from the raw fields, with other gamma/reward if given (cooperative games: the final score)."""
+        if self.cooperative:
+            from cardlab.datagen.chains import score_labels
+
+            return score_labels(self.field("outcome"))
         gamma = float(self.attrs["gamma"]) if gamma is None else gamma
         reward = float(self.attrs["reward"]) if reward is None else reward
         sign = self.field("outcome" if self.kind == "full" else "sub_outcome")

@@ -7,21 +7,46 @@ the roles rotate over the seats (agent A in seat i % 2). Results are written in 
 
 from __future__ import annotations
 
+import json
 import time
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Callable, Iterator
 
 from cardlab.arena.play import Observer, play_game as play_one, run_jobs
-from cardlab.engine.core import Rng, derive_seed
+from cardlab.engine.core import COOPERATIVE, Rng, derive_seed
 from cardlab.engine.registry import make_game
 from cardlab.runtime import StopOnInterrupt, UserError
 
-from cardlab.datagen.chains import (CHAIN_KINDS, COLOUR, DEFAULT_GAMMA, DEFAULT_GREEN_THRESHOLD, DEFAULT_RED_THRESHOLD,
+from cardlab.datagen.chains import (CHAIN_KINDS, COLOUR, DEFAULT_GAMMA, FULL, chain_point, DEFAULT_GREEN_THRESHOLD, DEFAULT_RED_THRESHOLD,
                             DEFAULT_REWARD, ChainRecorder)
-from cardlab.datagen.writer import WINNER_DRAW, WINNER_ERROR, ChainWriter, compact_file, settings_json
+from cardlab.datagen.writer import (WINNER_DRAW, WINNER_ERROR, ChainWriter, compact_file, layout_for,
+                                    settings_json)
 
 GAME_SELFPLAY, GAME_RED_TOPUP = 0, 1
+# Hearthstone's encoder default lives here (its features package predates DEFAULT_ENCODER); other games declare theirs.
+_DEFAULT_ENCODERS = {"hearthstone": "seed96"}
+_THREAT_GAMES = ("hearthstone",)  # games with threat colours: colour chains, red top-up, eff_hp, decks
+
+
+def has_threat_colours(game_name: str) -> bool:
+    return game_name in _THREAT_GAMES
+
+
+def default_encoder(game_name: str) -> str:
+    """The encoder datagen records for a game without --encoder: its features package's DEFAULT_ENCODER."""
+    import importlib
+
+    if game_name in _DEFAULT_ENCODERS:
+        return _DEFAULT_ENCODERS[game_name]
+    try:
+        module = importlib.import_module(f"cardlab.engine.{game_name}.features")
+    except ModuleNotFoundError:
+        raise UserError(f"{game_name} has no observation encoders: datagen cannot record it") from None
+    name = getattr(module, "DEFAULT_ENCODER", None) or next(iter(getattr(module, "ENCODERS", {})), None)
+    if name is None:
+        raise UserError(f"{game_name} has no observation encoders: datagen cannot record it")
+    return name
 # Settings that must match when a run is resumed (the total game count may grow).
 _RESUME_KEYS = ("game", "agents", "seed", "chains", "encoder", "gamma", "reward", "green_threshold",
                 "red_threshold", "store_states", "red_topup", "topup_agent")
@@ -32,8 +57,8 @@ class DatagenSettings:
     agents: tuple[str, ...] = ("trading", "trading")
     game: str = "hearthstone:deck=liege"
     seed: int = 0
-    chains: tuple[str, ...] = CHAIN_KINDS
-    encoder: str = "seed96"
+    chains: tuple[str, ...] = ()  # () = the game's default: full,colour for Hearthstone, full for the others
+    encoder: str = ""  # "" = the game's default encoder (Hearthstone seed96, Dominion table, Hanabi vector)
     gamma: float = DEFAULT_GAMMA
     reward: float = DEFAULT_REWARD
     green_threshold: int = DEFAULT_GREEN_THRESHOLD
@@ -44,7 +69,12 @@ class DatagenSettings:
     topup_agent: str = "random-action"
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "game", make_game(self.game).spec)  # one spelling per game in files and resumes
+        game = make_game(self.game)
+        object.__setattr__(self, "game", game.spec)  # one spelling per game in files and resumes
+        if not self.encoder:
+            object.__setattr__(self, "encoder", default_encoder(game.name))
+        if not self.chains:
+            object.__setattr__(self, "chains", CHAIN_KINDS if has_threat_colours(game.name) else (FULL,))
 
     def validate(self) -> None:
         from cardlab.agents.registry import make_agent
@@ -63,13 +93,13 @@ class DatagenSettings:
         game = make_game(self.game)
         if len(self.agents) != game.num_players:
             raise UserError(f"{game.spec} has {game.num_players} seats: give {game.num_players} --agents")
-        if game.name != "hearthstone" and (COLOUR in self.chains or self.red_topup):
+        if not has_threat_colours(game.name) and (COLOUR in self.chains or self.red_topup):
             raise UserError(f"threat-colour chains and --red-topup are Hearthstone's; use --chains full for {game.name}")
         if self.red_topup and COLOUR not in self.chains:
             raise UserError("--red-topup records colour chains: add colour to --chains")
         for spec in (*self.agents, self.topup_agent):
             make_agent(spec, game=game.name)  # fail fast on a bad spec, before starting workers
-        get_encoder(self.encoder, game.name)
+        get_encoder(self.encoder, game)
 
     @property
     def total_games(self) -> int:
@@ -93,10 +123,11 @@ class GameRecord:
 _CACHE: dict = {}
 
 
-def _encoder(spec: str, game: str):
+def _encoder(spec: str, game):
+    """The encoder `spec` sized for `game` (a Game), cached per game spec."""
     from cardlab.engine.features import get_encoder
 
-    key = ("encoder", spec, game)
+    key = ("encoder", spec, game.spec)
     if key not in _CACHE:
         _CACHE[key] = get_encoder(spec, game)
     return _CACHE[key]
@@ -127,10 +158,11 @@ def play_game(settings: DatagenSettings, index: int) -> GameRecord:
     game = make_game(settings.game)
     topup = index >= settings.games
     kinds = (COLOUR,) if topup else settings.chains
-    recorder = ChainRecorder(_encoder(settings.encoder, game.name), kinds, gamma=settings.gamma,
+    recorder = ChainRecorder(_encoder(settings.encoder, game), kinds, gamma=settings.gamma,
                              reward=settings.reward, green_threshold=settings.green_threshold,
                              red_threshold=settings.red_threshold, store_states=settings.store_states,
-                             rng=Rng(derive_seed("encoder", settings.seed, index)))
+                             rng=Rng(derive_seed("encoder", settings.seed, index)),
+                             cooperative=game.kind == COOPERATIVE)
     recording = _Recording(recorder)
     start = None
     prelude = [0]
@@ -145,10 +177,12 @@ def play_game(settings: DatagenSettings, index: int) -> GameRecord:
     info = {"seed": r.seed, "a_seat": a_seat, "winner": WINNER_ERROR, "turns": r.turns,
             "actions": r.actions + prelude[0], "kind": GAME_RED_TOPUP if topup else GAME_SELFPLAY,
             "error": 0 if r.ok else 1, "rows_full": 0, "rows_colour": 0}
-    if game.name == "hearthstone":
+    if has_threat_colours(game.name):
         decks = game.seat_decks(r.seed, r.roles)
         info.update(deck0=decks[0].name, deck1=decks[1].name)
     chains = recording.chains if r.ok else {}
+    if game.kind == COOPERATIVE:
+        info["score"] = int(round(r.returns[0])) if r.ok else -1
     if r.ok:
         by_seat = [r.returns[role] for role in r.roles]
         winners = [seat for seat, v in enumerate(by_seat) if v > 0]
@@ -174,7 +208,7 @@ def file_attrs(settings: DatagenSettings) -> dict:
     from cardlab.engine.features import get_encoder
 
     game = make_game(settings.game)
-    enc = get_encoder(settings.encoder, game.name)
+    enc = get_encoder(settings.encoder, game)
     try:
         engine_version = metadata.version("cardlab")
     except metadata.PackageNotFoundError:
@@ -196,7 +230,53 @@ def file_attrs(settings: DatagenSettings) -> dict:
         "games_requested": int(settings.total_games), "red_topup": int(settings.red_topup),
         "engine_version": engine_version,
         "settings": settings_json(plain), **extra,
-    }
+    } | _game_attrs(settings, game)
+
+
+def _game_attrs(settings: DatagenSettings, game) -> dict:
+    """Attributes of files of games other than Hearthstone (whose files keep their exact bytes): the game's kind,
+    where chains take a turn's state, how labels scale; and, for any game, the hashes of files the agents load."""
+    out: dict = {}
+    checkpoints = agent_checkpoints(settings.agents)
+    if checkpoints:
+        out["agent_checkpoints"] = json.dumps(checkpoints, sort_keys=True)
+    if has_threat_colours(game.name):
+        return out
+    out["game_kind"] = game.kind
+    out["chain_point"] = chain_point(game.new_initial_state(0))
+    if game.kind == COOPERATIVE:
+        max_score = getattr(getattr(game, "config", None), "max_score", None)
+        out["label_scale"] = float(max_score or settings.reward)
+        out["label"] = "the team's final score (outcome); gamma and reward are not used"
+    else:
+        out["label"] = ("gamma**(chain_len - step) * reward * outcome, outcome = the sign of the player's return "
+                        "(+1 won, -1 lost, 0 draw)")
+    return out
+
+
+def agent_checkpoints(agents) -> dict:
+    """{agent spec: {option: sha256 of the file}} for every agent option naming a file (a checkpoint, a genome)."""
+    import hashlib
+
+    from cardlab.engine.registry import parse_spec
+
+    out: dict = {}
+    for spec in agents:
+        try:
+            _, options = parse_spec(spec)
+        except Exception:
+            continue
+        for key, value in options.items():
+            path = _resolve_file(str(value).removeprefix("ckpt="))
+            if path is not None:
+                out.setdefault(spec, {})[key] = hashlib.sha256(path.read_bytes()).hexdigest()
+    return out
+
+
+def _resolve_file(value: str) -> Path | None:
+    """An option naming an existing file (a model-zoo name is recorded by the spec itself)."""
+    path = Path(value)
+    return path if value and path.is_file() else None
 
 
 def _check_resume(path: Path, writer: ChainWriter, settings: DatagenSettings) -> None:
@@ -260,8 +340,11 @@ def generate(path: str | Path, settings: DatagenSettings, *, workers: int = 1, r
     else:
         from cardlab.engine.features import get_encoder
 
-        writer = ChainWriter.create(path, file_attrs(settings), get_encoder(settings.encoder, make_game(settings.game).name).feature_names,
-                                    settings.chains, settings.store_states, force=force)
+        game = make_game(settings.game)
+        writer = ChainWriter.create(path, file_attrs(settings), get_encoder(settings.encoder, game).feature_names,
+                                    settings.chains, settings.store_states, force=force,
+                                    layout=layout_for(threat=has_threat_colours(game.name),
+                                                      score=game.kind == COOPERATIVE))
     start = writer.games_completed
     total = settings.total_games
     if start > total:

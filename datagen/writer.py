@@ -11,6 +11,10 @@ Layout (schema 2):
                       outcome, turn, colour, eff_hp (+ sub_chain, sub_outcome, next_colour for colour
                       chains), optional state
 
+Game-specific fields exist only in files of games that have them: Hearthstone's games/deck0, deck1 and the
+chains' colour, eff_hp; cooperative games' games/score (the team score). Other games' files leave them out
+(`layout_for`); readers, resume and compaction take the layout from the file.
+
 Crash safety: a commit writes the rows of whole games and flushes, then bumps the counters (`rows`,
 `games_completed`, in place) and flushes again, so counters on disk never cover unwritten rows. Files use
 HDF5's "none" free-space strategy: space freed when a compressed chunk grows is never reused, so data the
@@ -32,7 +36,7 @@ import numpy as np
 
 from cardlab.runtime import UserError
 
-from cardlab.datagen.chains import CHAIN_KINDS, FIELDS
+from cardlab.datagen.chains import CHAIN_KINDS, FIELDS, chain_fields
 
 FORMAT = "cardlab-chains"
 SCHEMA_VERSION = 2  # 2: full chains also store colour and eff_hp
@@ -41,6 +45,7 @@ COMPRESSION = dict(compression="gzip", compression_opts=4, shuffle=True)
 GAME_FIELDS = {"seed": "i8", "a_seat": "i1", "winner": "i1", "turns": "i2", "actions": "i4", "kind": "i1",
                "error": "i1", "rows_full": "i4", "rows_colour": "i4"}
 GAME_STR_FIELDS = ("deck0", "deck1")
+EXTRA_GAME_FIELDS = {"score": "i2"}  # cooperative games: the team's final score
 WINNER_DRAW, WINNER_ERROR = -1, -2
 _FILE_KW = dict(fs_strategy="none", rdcc_nbytes=64 << 20)
 
@@ -61,16 +66,42 @@ def _dataset(group, name: str, dtype, width: int | None = None):
                                 track_times=False, **COMPRESSION)
 
 
-def _create_layout(f: h5py.File, attrs: dict[str, Any], feature_names, kinds, store_states: bool) -> None:
+def layout_for(threat: bool = True, score: bool = False) -> dict:
+    """Which game and chain fields a file holds: Hearthstone's (threat colours, decks) or a game's without them."""
+    games = dict(GAME_FIELDS, **(EXTRA_GAME_FIELDS if score else {}))
+    return {"games": games, "game_str": GAME_STR_FIELDS if threat else (),
+            "chains": {kind: chain_fields(kind, threat) for kind in CHAIN_KINDS}}
+
+
+HEARTHSTONE_LAYOUT = layout_for()
+
+
+def _layout_of(f: h5py.File) -> dict:
+    """The layout an existing file was written with (canonical order, so compaction keeps the bytes)."""
+    have = set(f["games"].keys())
+    games = {k: v for k, v in {**GAME_FIELDS, **EXTRA_GAME_FIELDS}.items() if k in have}
+    chains = {}
+    for kind in CHAIN_KINDS:
+        if f"chains/{kind}" in f:
+            names = set(f["chains"][kind].keys())
+            chains[kind] = {k: v for k, v in FIELDS[kind].items() if k in names}
+        else:
+            chains[kind] = dict(FIELDS[kind])
+    return {"games": games, "game_str": tuple(n for n in GAME_STR_FIELDS if n in have), "chains": chains}
+
+
+def _create_layout(f: h5py.File, attrs: dict[str, Any], feature_names, kinds, store_states: bool,
+                   layout: dict | None = None) -> None:
+    layout = layout or HEARTHSTONE_LAYOUT
     for key in sorted(attrs):
         f.attrs[key] = attrs[key]
     meta = f.create_group("meta", track_order=False)
     meta.create_dataset("feature_names", data=np.asarray(feature_names, dtype=object), dtype=_str_dtype(),
                         track_times=False)
     games = f.create_group("games")
-    for name, dt in GAME_FIELDS.items():
+    for name, dt in layout["games"].items():
         _dataset(games, name, dt)
-    for name in GAME_STR_FIELDS:
+    for name in layout["game_str"]:
         _dataset(games, name, _str_dtype())
     chains = f.create_group("chains")
     for kind in CHAIN_KINDS:
@@ -78,11 +109,12 @@ def _create_layout(f: h5py.File, attrs: dict[str, Any], feature_names, kinds, st
             continue
         g = chains.create_group(kind)
         g.attrs["rows"] = np.int64(0)
-        g.attrs["label_formula"] = ("gamma**(chain_len - step) * reward * "
+        g.attrs["label_formula"] = ("outcome" if attrs.get("game_kind") == "cooperative" else
+                                    "gamma**(chain_len - step) * reward * "
                                     + ("outcome" if kind == "full" else "sub_outcome"))
         _dataset(g, "features", "f4", len(feature_names))
         _dataset(g, "label", "f4")
-        for name, dt in FIELDS[kind].items():
+        for name, dt in layout["chains"][kind].items():
             _dataset(g, name, dt)
         if store_states:
             _dataset(g, "state", _state_dtype())
@@ -106,13 +138,14 @@ class ChainWriter:
         self.kinds = [k for k in CHAIN_KINDS if f"chains/{k}" in f]
         self.store_states = bool(f.attrs.get("store_states", False))
         self.games_completed = int(f.attrs["games_completed"])
+        self.layout = _layout_of(f)
         self._buffer: list[tuple[dict, dict]] = []
 
     # ---------------------------------------------------------------- opening
 
     @classmethod
     def create(cls, path: str | Path, attrs: dict[str, Any], feature_names, kinds, store_states: bool,
-               force: bool = False) -> "ChainWriter":
+               force: bool = False, layout: dict | None = None) -> "ChainWriter":
         path = Path(path)
         if path.exists() and not force:
             raise UserError(f"{path} exists: pass --resume to continue it or --force to overwrite it")
@@ -125,7 +158,7 @@ class ChainWriter:
             f = h5py.File(path, "w", libver="earliest", **_FILE_KW)
         except OSError as exc:
             raise UserError(f"cannot create {path}: {exc}") from None
-        _create_layout(f, attrs, feature_names, kinds, store_states)
+        _create_layout(f, attrs, feature_names, kinds, store_states, layout)
         f.flush()
         return cls(f, path)
 
@@ -143,7 +176,7 @@ class ChainWriter:
             raise UserError(f"{path} has chain schema {version}; this cardlab appends schema {SCHEMA_VERSION} rows "
                             "only: start a new file")
         n_games = int(f.attrs["games_completed"])
-        for name in list(GAME_FIELDS) + list(GAME_STR_FIELDS):
+        for name in f["games"]:
             if f["games"][name].shape[0] > n_games:
                 f["games"][name].resize(n_games, axis=0)
         for kind in CHAIN_KINDS:
@@ -169,16 +202,16 @@ class ChainWriter:
         f = self.f
         games = f["games"]
         first = self.games_completed
-        for name in GAME_FIELDS:
-            _append(games[name], np.asarray([info[name] for info, _ in self._buffer], dtype=GAME_FIELDS[name]))
-        for name in GAME_STR_FIELDS:
+        for name, dt in self.layout["games"].items():
+            _append(games[name], np.asarray([info[name] for info, _ in self._buffer], dtype=dt))
+        for name in self.layout["game_str"]:
             _append(games[name], np.asarray([info[name] for info, _ in self._buffer], dtype=object))
         new_rows = {}
         for kind in self.kinds:
             g = f["chains"][kind]
             parts = [(first + j, ch[kind]) for j, (_, ch) in enumerate(self._buffer) if kind in ch]
             cols = {}
-            names = ["features", "label"] + [n for n in FIELDS[kind] if n != "game_id"]
+            names = ["features", "label"] + [n for n in self.layout["chains"][kind] if n != "game_id"]
             if self.store_states:
                 names.append("state")
             for name in names:
@@ -227,10 +260,11 @@ def compact_file(path: str | Path, block_rows: int = 1 << 16) -> None:
         kinds = [k for k in CHAIN_KINDS if f"chains/{k}" in src]
         store_states = bool(attrs.get("store_states", False))
         names = [n.decode() if isinstance(n, bytes) else n for n in src["meta/feature_names"][:]]
+        layout = _layout_of(src)
         with h5py.File(tmp, "w", libver="earliest", **_FILE_KW) as dst:
-            _create_layout(dst, attrs, names, kinds, store_states)
+            _create_layout(dst, attrs, names, kinds, store_states, layout)
             n_games = int(attrs["games_completed"])
-            for name in list(GAME_FIELDS) + list(GAME_STR_FIELDS):
+            for name in list(layout["games"]) + list(layout["game_str"]):
                 _copy(src["games"][name], dst["games"][name], n_games, block_rows)
             for kind in kinds:
                 s, d = src["chains"][kind], dst["chains"][kind]

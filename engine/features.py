@@ -86,17 +86,26 @@ def available_encoders(game: str = "hearthstone") -> list[str]:
     return sorted(game_encoders(game))
 
 
-def get_encoder(spec: str, game: str = "hearthstone") -> Encoder:
-    """An encoder of `game` from `name[:key=value,...]`; unknown names or options raise UserError."""
+def get_encoder(spec: str, game: Any = "hearthstone") -> Encoder:
+    """An encoder of `game` from `name[:key=value,...]`; unknown names or options raise UserError.
+
+    `game` is a game name, or a Game: an encoder whose width depends on the game's setup (Dominion's player count,
+    Hanabi's deck shape) then takes it from the game through the factory's `for_game(game, **options)`."""
     from cardlab.runtime import UserError
 
+    game_obj = None
+    if not isinstance(game, str):
+        game_obj, game = game, game.name
     name, options = parse_encoder_spec(spec)
     encoders = game_encoders(game)
     factory = encoders.get(name)
     if factory is None:
         raise UserError(f"unknown encoder {name!r} for {game} (available: {', '.join(sorted(encoders)) or 'none'})")
     try:
-        encoder = factory(**options)
+        if game_obj is not None and hasattr(factory, "for_game"):
+            encoder = factory.for_game(game_obj, **options)
+        else:
+            encoder = factory(**options)
     except TypeError:
         raise UserError(f"encoder {name!r}: unknown option in {spec!r}") from None
     encoder.game = game

@@ -23,6 +23,9 @@ from cardlab.train.resume import (StopOnCtrlC, quiet_lightning, refuse_used_out,
                           refuse_changed_settings)
 
 
+IGNORED_STD = 1e12  # the normaliser's scale for ignored features: (x - mean) / 1e12 is 0 for any count
+
+
 @dataclass
 class ValueConfig:
     """Every setting of a value-network run, with its default (YAML configs override these)."""
@@ -48,6 +51,10 @@ class ValueConfig:
     devices: str = "auto"
     strategy: str = "auto"  # "ddp" for several GPUs
     num_workers: int = 0
+    # Features constant over the training split (a card no producing agent ever bought) carry no learned signal: with
+    # this on, the normaliser maps them to 0 whatever their value, so a search never meets random first-layer weights
+    # on states outside the data (ours; off by default, which keeps earlier runs' results).
+    ignore_constant_features: bool = False
     max_memory_mb: int = 4096  # a larger training split is streamed from the file in shuffled blocks
     stream_block_rows: int = 65536
 
@@ -89,6 +96,9 @@ class ChainDataModule(L.LightningDataModule):
         from cardlab.datagen.reader import ChainData
 
         data = ChainData(self.path, kind=self.cfg.rows_kind)
+        if self.cfg.chains == "colour" and "game_kind" in data.attrs:  # files of games without threat colours
+            raise UserError(f"{self.path}: colour chains are Hearthstone's; this {data.attrs.get('game_name')} file "
+                            "trains with chains: full")
         if self.cfg.chains == "colour" and "colour" not in data.fields:
             raise UserError(f"{self.path}: its full chains carry no threat colour (written by an older cardlab); "
                             "regenerate it with `cardlab datagen` or set colour_labels: sub_chain")
@@ -97,7 +107,8 @@ class ChainDataModule(L.LightningDataModule):
         if len(train_idx) == 0:
             raise UserError(f"{self.path}: no training rows in chains/{self.cfg.rows_kind}")
         self.attrs = dict(data.attrs)
-        self.label_scale = float(self.attrs.get("reward", 100.0)) or 100.0
+        # Labels are divided by this for the loss: the reward magnitude, or a cooperative game's best score.
+        self.label_scale = float(self.attrs.get("label_scale", self.attrs.get("reward", 100.0))) or 100.0
         self.in_dim = int(data.dim)
         self.tensors = {}
         self.streaming = len(train_idx) * self.in_dim * 4 > self.cfg.max_memory_mb * 2**20
@@ -122,7 +133,8 @@ class ChainDataModule(L.LightningDataModule):
             self.std = train_x.std(0) if len(train_x) > 1 else torch.ones(self.in_dim)
         n_train = len(train_idx)
         self.summary = {
-            "file": str(self.path), "chains": self.cfg.chains, "rows_from": f"chains/{self.cfg.rows_kind}",
+            "file": str(self.path), "game": self.attrs.get("game"), "chains": self.cfg.chains,
+            "rows_from": f"chains/{self.cfg.rows_kind}",
             "games": int(self.attrs.get("games_completed", 0)),
             "rows": {"train": n_train, **{k: len(v) for k, v in self.tensors.items() if k != "train"}},
             "streamed": self.streaming,
@@ -215,6 +227,7 @@ class ValueModule(L.LightningModule):
         self.trio = c.chains == "colour"
         self.net = ColourTrio(in_dim, **net_kwargs) if self.trio else ValueNet(in_dim, **net_kwargs)
         self.cfg = c
+        self.cooperative = (meta or {}).get("game_kind") == "cooperative"
 
     def set_normalizer(self, mean: torch.Tensor, std: torch.Tensor) -> None:
         nets = self.net.nets.values() if self.trio else [self.net]
@@ -230,7 +243,7 @@ class ValueModule(L.LightningModule):
         loss = torch.nn.functional.mse_loss(pred.float(), y)
         self.log(f"{stage}_loss", loss, prog_bar=stage != "train", on_epoch=True, on_step=False, batch_size=len(x))
         decided = outcome != 0
-        if decided.any():
+        if decided.any() and not self.cooperative:  # a cooperative outcome is a score: no sign to predict
             acc = (torch.sign(pred[decided].float()) == torch.sign(outcome[decided])).float().mean()
             self.log(f"{stage}_sign_acc", acc, prog_bar=stage != "train", on_epoch=True, on_step=False,
                      batch_size=int(decided.sum()))
@@ -255,6 +268,10 @@ def export_checkpoint(module: ValueModule, dm: ChainDataModule, path: Path, extr
     """A small self-contained checkpoint: weights + everything needed to use them (no Lightning needed)."""
     meta = {
         "game": dm.attrs.get("game_name", "hearthstone"),
+        "game_spec": dm.attrs.get("game"),
+        "game_kind": dm.attrs.get("game_kind", "zero_sum"),
+        # where the training rows took each turn's state: the search scores its leaves at the same point
+        "chain_point": dm.attrs.get("chain_point", "before_end_turn"),
         "kind": "colour_trio" if module.trio else "value_net",
         "in_dim": dm.in_dim,
         "encoder": dm.attrs.get("encoder"),
@@ -342,8 +359,13 @@ def fit_value(data: str | Path, cfg: ValueConfig, out_dir: str | Path, progress:
     L.seed_everything(cfg.seed, workers=True, verbose=False)
     dm = ChainDataModule(data, cfg)
     dm.setup()
-    module = ValueModule(dm.in_dim, asdict(cfg), meta={"label_scale": dm.label_scale, "data": dm.summary})
-    module.set_normalizer(dm.mean, dm.std)
+    module = ValueModule(dm.in_dim, asdict(cfg), meta={"label_scale": dm.label_scale, "data": dm.summary,
+                                                       **({"game_kind": "cooperative"}
+                                                          if dm.attrs.get("game_kind") == "cooperative" else {})})
+    std = dm.std
+    if cfg.ignore_constant_features:
+        std = torch.where(std < 1e-6, torch.full_like(std, IGNORED_STD), std)
+    module.set_normalizer(dm.mean, std)
     ckpt = ModelCheckpoint(dirpath=out / "checkpoints", filename="best-{epoch}-{val_loss:.4f}", monitor="val_loss",
                            mode="min", save_top_k=1, save_last=True)
     callbacks = [ckpt, TrainingOrderState(dm), StopOnCtrlC()]

@@ -8,6 +8,12 @@ Randomness and hidden information:
 - k=1: one determinization, one tree. k=K: K determinizations, K trees (budget split evenly); each tree's
   best `TOP` leaves become candidate action sequences, every candidate is replayed on all K determinizations
   (as far as it stays legal, then END_TURN) and the candidate with the best mean value is played.
+- Other players' decisions inside the turn (Dominion's Militia discards, Moat reveals): `others=SPEC` names an
+  agent that answers them on the determinized state's observation (default `auto`: the game's SEARCH_OTHERS,
+  Dominion's bigmoney; `first` = their first legal action, for games that declare none).
+- Games: the evaluator is built for the game played (`ckpt=` must be a checkpoint of that game). Games without an
+  end-turn action (Hanabi: every action is a turn) get a tree of depth one: each legal action's afterstate is a
+  leaf, scored on the determinized hands (k > 1 averages candidates over k determinizations).
 - Re-planning: before each action the agent compares the observed state's public key (the game's search keys,
   when it has them) with the one the plan expected. A different draw, a random target, or an illegal next action starts a new plan
   from the observed state. Budgets are per plan; a turn with re-plans spends more in total.
@@ -57,7 +63,7 @@ class TurnTreeSearch(TurnPlanner):
 
     def __init__(self, seed: int = 0, eval: str = "rho", prune: str = "auto", max_nodes: int = 20000,
                  max_ms: float = 0.0, k: int = 1, algo: str = "dfs", batch: int = 64, ckpt: str = "",
-                 game: str = "hearthstone") -> None:
+                 others: str = "auto", game: str = "hearthstone") -> None:
         if k < 1:
             raise UserError(f"search: k must be >= 1, got {k}")
         if max_nodes < 0 or max_ms < 0:
@@ -73,6 +79,7 @@ class TurnTreeSearch(TurnPlanner):
                 raise UserError("search: give either eval=... or ckpt=PATH, not both")
             eval = f"ckpt={ckpt}"
         evaluator = make_evaluator(eval, game) if isinstance(eval, str) else eval
+        reply = others_policy(others, game, seed)
         # A learned evaluator need not be monotone in the features dominance compares: only transpositions then.
         # So need weight vectors (monotone=False): a negative weight on a compared feature breaks dominance.
         monotone = getattr(evaluator, "monotone", True) and not str(eval).startswith("ckpt=")
@@ -82,6 +89,8 @@ class TurnTreeSearch(TurnPlanner):
                     "algo": "dfs", "batch": 64}
         given = {"eval": eval if isinstance(eval, str) else evaluator.name, "prune": prune, "max_nodes": max_nodes,
                  "max_ms": max_ms, "k": k, "algo": algo, "batch": batch}
+        if others != "auto":
+            defaults["others"], given["others"] = "auto", others
         for key, value in given.items():
             if value != defaults[key]:
                 options[key] = value
@@ -90,7 +99,8 @@ class TurnTreeSearch(TurnPlanner):
         self.k = int(k)
         per_tree_nodes = max(1, max_nodes // self.k) if max_nodes else 0
         self.tree = TurnTree(evaluator, prune=pruning, max_nodes=per_tree_nodes, max_ms=max_ms / self.k,
-                             algo=algo, batch_size=batch, keep_top=TOP if self.k > 1 else 1)
+                             algo=algo, batch_size=batch, keep_top=TOP if self.k > 1 else 1, reply=reply)
+        self.reply = reply
         self._expect: list = []  # public key expected before each planned action
         self.last_result: SearchResult | None = None
         self.plans = 0  # plans made (re-plans included), for tests and statistics
@@ -141,7 +151,7 @@ class TurnTreeSearch(TurnPlanner):
         best_seq: tuple = ()
         best_mean = -math.inf
         for seq in candidates:
-            leaves = [replay(det, seq, player, self.tree.before_end_turn) for det in dets]
+            leaves = [replay(det, seq, player, self.tree.before_end_turn, self.reply) for det in dets]
             values = self.evaluator.evaluate(leaves, player)
             mean = sum(float(v) for v in values) / len(values)
             if not best_seq or mean > best_mean:
@@ -167,9 +177,42 @@ class TurnTreeSearch(TurnPlanner):
         return keys
 
 
-def replay(state: State, actions, player: int, before_end_turn: bool = False) -> State:
+def others_policy(others: str, game, seed: int = 0):
+    """state -> action for other players' decisions inside a turn, or None (their first legal action).
+    `auto`: the game's SEARCH_OTHERS agent spec when it declares one; `first`: None; else an agent spec."""
+    import importlib
+
+    name = game if isinstance(game, str) else game.name
+    spec = others
+    if others == "auto":
+        from cardlab.engine.registry import GAMES
+
+        try:
+            spec = getattr(importlib.import_module(GAMES[name]), "SEARCH_OTHERS", "first") if name in GAMES else "first"
+        except ImportError:
+            spec = "first"
+    if spec in ("first", "", None):
+        return None
+    from cardlab.agents.registry import make_agent
+
+    agents: dict = {}
+    make_agent(spec, seed, game=name)  # a bad spec fails here, not mid-game
+
+    def reply(state):
+        p = state.current_player
+        agent = agents.get(p)
+        if agent is None:
+            agent = agents[p] = make_agent(spec, seed, game=name)
+            agent.reset(p, seed)
+        return agent.act(state.observation(p))
+
+    return reply
+
+
+def replay(state: State, actions, player: int, before_end_turn: bool = False, reply=None) -> State:
     """`actions` applied to a clone of `state` while they stay legal, then the turn's end: the leaf they reach, or with
-    `before_end_turn` the state just before the end-turn action (where value networks score leaves, as the tree does)."""
+    `before_end_turn` the state just before the end-turn action (where value networks score leaves, as the tree does).
+    Other players' decisions inside the turn: `reply(state)`, else their first legal action."""
     s = state.clone()
     turn = (s.turn_owner, s.turn_number)
     end_turn = getattr(s, "end_turn_action", None)
@@ -185,7 +228,10 @@ def replay(state: State, actions, player: int, before_end_turn: bool = False) ->
         if before_end_turn and s.current_player == player and end_turn is not None \
                 and s.end_turn_action() is not None:
             return s
-        s.apply(end_or_first(s) if s.current_player == player else s.legal_actions()[0])
+        if s.current_player == player:
+            s.apply(end_or_first(s))
+        else:
+            s.apply(reply(s) if reply is not None else s.legal_actions()[0])
     return s
 
 

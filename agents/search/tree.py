@@ -4,7 +4,8 @@ leaves the first states of the next turn (`turn_owner` or `turn_number` changed)
 Game-agnostic through the protocol plus optional state hooks: `search_keys(player, dominance)` (transposition,
 dominance, symmetry keys; without it no pruning is possible) and `end_turn_action()` (the action that ends the turn
 now: its leaf is scored first and best-first search needs it). Decisions another player takes inside the turn
-(Dominion's Militia) are not the planner's: the tree follows their first legal action.
+(Dominion's Militia) are not the planner's: the tree follows `reply(state)` when given (the search agent asks a
+baseline policy, Dominion's bigmoney by default), else their first legal action.
 
 Two traversals over the same tree:
 - "dfs": depth first, children in legal-action order; leaves are buffered and evaluated in batches.
@@ -69,7 +70,8 @@ class TurnTree:
     """One search configuration; `search(root, player)` may be called many times."""
 
     def __init__(self, evaluator: Evaluator, prune: str = "dominance", max_nodes: int = 20000,
-                 max_ms: float = 1000.0, algo: str = "dfs", batch_size: int = 64, keep_top: int = 1) -> None:
+                 max_ms: float = 1000.0, algo: str = "dfs", batch_size: int = 64, keep_top: int = 1,
+                 reply=None) -> None:
         if prune not in PRUNE_LEVELS:
             raise UserError(f"search: unknown prune level {prune!r} (one of {', '.join(PRUNE_LEVELS)})")
         if algo not in ALGOS:
@@ -84,6 +86,8 @@ class TurnTree:
         self.algo = algo
         self.batch_size = max(1, int(batch_size))
         self.keep_top = max(1, int(keep_top))
+        self.reply = reply  # state -> action for other players' decisions inside the turn (None: the first legal)
+        self._terminal = getattr(evaluator, "terminal", None) or terminal_value
 
     # ------------------------------------------------------------ bookkeeping
 
@@ -138,8 +142,9 @@ class TurnTree:
 
     def _view(self, before, after):
         """The state the evaluator scores for a leaf: after END_TURN, or just before it for evaluators
-        trained on end-of-turn states (value networks: datagen records chains before END_TURN)."""
-        if not self.before_end_turn or after.is_terminal():
+        trained on end-of-turn states (Hearthstone's value networks: datagen records chains before END_TURN).
+        Games without an end-turn action have no such state: their leaves are the afterstates."""
+        if not self.before_end_turn or after.is_terminal() or self.end_hook is None:
             return after
         return before
 
@@ -197,6 +202,7 @@ class TurnTree:
         hooks = getattr(root, "search_keys", None)
         self.keys = hooks(player, self.prune == "dominance") if hooks is not None and self.prune != "none" else None
         end_turn = getattr(root, "end_turn_action", None)
+        self.end_hook = end_turn
         self.end_action = end_turn() if end_turn is not None else None
         if self.algo == "best" and end_turn is None:
             raise UserError("search: algo=best needs a game with an end-turn action; use algo=dfs")
@@ -228,10 +234,11 @@ class TurnTree:
         return state.is_terminal() or (state.turn_owner, state.turn_number) != self.turn
 
     def _advance(self, state):
-        """Past decisions other players take inside the turn (their first legal action), in place."""
+        """Past decisions other players take inside the turn (`reply`, else their first legal action), in place."""
         player = self.player
+        reply = self.reply
         while not self._turn_over(state) and state.current_player != player:
-            state.apply(state.legal_actions()[0])
+            state.apply(reply(state) if reply is not None else state.legal_actions()[0])
         return state
 
     def _result(self, complete: bool, fallback: list) -> SearchResult:
@@ -262,7 +269,7 @@ class TurnTree:
                 child = self._advance(state.child(a))
                 p = path + (a,)
                 if child.is_terminal():
-                    self._record(terminal_value(child, player), p)
+                    self._record(self._terminal(child, player), p)
                 elif self._turn_over(child):
                     self.buffer.append((self._view(state, child), p))
                     if len(self.buffer) >= batch:
@@ -289,7 +296,7 @@ class TurnTree:
                     child = self._advance(state.child(a))
                     p = path + (a,)
                     if child.is_terminal():
-                        self._record(terminal_value(child, player), p)
+                        self._record(self._terminal(child, player), p)
                         continue
                     if self._turn_over(child):  # an action that ended the turn by itself
                         self.buffer.append((self._view(state, child), p))

@@ -12,17 +12,21 @@ def add_arguments(p) -> None:
 
     p.add_argument("out", metavar="OUT.h5", help="the HDF5 file to write")
     p.add_argument("--games", type=int, default=100, help="self-play games in total (default 100)")
-    p.add_argument("--agents", nargs="+", metavar="AGENT", default=["trading", "trading"],
-                   help="one agent spec per seat (default: trading trading); seats rotate, A plays first in even games")
+    p.add_argument("--agents", nargs="+", metavar="AGENT", default=None,
+                   help="one agent spec per seat (Hearthstone default: trading trading); seats rotate, A plays first "
+                        "in even games")
     add_game_arguments(p)
     p.add_argument("--workers", type=int, default=1, help="worker processes (the file does not depend on it)")
     p.add_argument("--seed", type=int, default=0, help="run seed; game i depends only on (seed, i)")
-    p.add_argument("--chains", default="full,colour", help="chain kinds to record: full,colour (default both)")
-    p.add_argument("--encoder", default="seed96", help="state encoder spec (seed96, seed96:random_slots=true, rich)")
-    p.add_argument("--gamma", type=float, default=0.9, help="label discount (default 0.9)")
-    p.add_argument("--reward", type=float, default=100.0, help="label reward magnitude (default 100)")
-    p.add_argument("--green-threshold", type=int, default=15,
-                   help="effective HP at or above this is green (ours; default 15); below 1 is red")
+    p.add_argument("--chains", default=None,
+                   help="chain kinds to record: full,colour (default: both for Hearthstone, full for other games)")
+    p.add_argument("--encoder", default=None,
+                   help="state encoder spec (default: the game's: Hearthstone seed96 (or rich, "
+                        "seed96:random_slots=true), Dominion table, Hanabi vector)")
+    p.add_argument("--gamma", type=float, default=None, help="label discount (default 0.9; zero-sum games)")
+    p.add_argument("--reward", type=float, default=None, help="label reward magnitude (default 100; zero-sum games)")
+    p.add_argument("--green-threshold", type=int, default=None,
+                   help="hearthstone: effective HP at or above this is green (ours; default 15); below 1 is red")
     p.add_argument("--red-topup", type=int, default=0, metavar="N",
                    help="N extra games recording colour chains from random red states (thesis top-up)")
     p.add_argument("--store-states", action="store_true", help="also store each row's state (JSON, compressed)")
@@ -36,12 +40,33 @@ def add_arguments(p) -> None:
 
 def _settings(args):
     from cardlab.commands.gameargs import game_spec
-    from cardlab.datagen.runner import DatagenSettings
+    from cardlab.datagen.runner import DatagenSettings, has_threat_colours
+    from cardlab.engine.core import COOPERATIVE
+    from cardlab.engine.registry import make_game
+    from cardlab.runtime import UserError
 
+    game = make_game(game_spec(args))
+    if not has_threat_colours(game.name):
+        for flag, value in (("--green-threshold", args.green_threshold), ("--red-topup", args.red_topup or None)):
+            if value is not None:
+                raise UserError(f"{flag} is a Hearthstone option (threat colours); {game.name} has none")
+        if args.chains is not None and "colour" in args.chains:
+            raise UserError(f"--chains colour is Hearthstone's (threat colours); {game.name} records --chains full")
+    if game.kind == COOPERATIVE:
+        for flag, value in (("--gamma", args.gamma), ("--reward", args.reward)):
+            if value is not None:
+                raise UserError(f"{flag} does not apply to {game.name}: a cooperative game's label is the final score")
+    if args.agents is None:
+        if not has_threat_colours(game.name):
+            raise UserError(f"give --agents for {game.name}: one agent spec per seat ({game.num_players}), e.g. "
+                            f"--agents {' '.join(['random'] * game.num_players)}")
+        args.agents = ["trading", "trading"]
+    chains = tuple(c.strip() for c in args.chains.split(",") if c.strip()) if args.chains is not None else ()
+    options = {k: v for k, v in (("gamma", args.gamma), ("reward", args.reward),
+                                 ("green_threshold", args.green_threshold)) if v is not None}
     return DatagenSettings(
-        agents=tuple(args.agents), game=game_spec(args), seed=args.seed, chains=tuple(c.strip() for c in args.chains.split(",") if c.strip()),
-        encoder=args.encoder, gamma=args.gamma, reward=args.reward, green_threshold=args.green_threshold,
-        store_states=args.store_states, games=args.games, red_topup=args.red_topup)
+        agents=tuple(args.agents), game=game.spec, seed=args.seed, chains=chains, encoder=args.encoder or "",
+        store_states=args.store_states, games=args.games, red_topup=args.red_topup, **options)
 
 
 def run(args) -> int:
@@ -78,18 +103,21 @@ def run(args) -> int:
 
 
 def _resume_args(args) -> list[str]:
-    out = ["--games", str(args.games), "--agents", *args.agents, "--seed", str(args.seed), "--chains", args.chains,
-           "--encoder", args.encoder]
+    out = ["--games", str(args.games), "--agents", *args.agents, "--seed", str(args.seed)]
+    if args.chains is not None:
+        out += ["--chains", args.chains]
+    if args.encoder is not None:
+        out += ["--encoder", args.encoder]
     for flag, value in (("--game", args.game), ("--deck", args.deck), ("--deck-pool", args.deck_pool)):
         if value:
             out += [flag, value]
     if args.decks:
         out += ["--decks", *args.decks]
-    if args.gamma != 0.9:
+    if args.gamma is not None:
         out += ["--gamma", str(args.gamma)]
-    if args.reward != 100.0:
+    if args.reward is not None:
         out += ["--reward", str(args.reward)]
-    if args.green_threshold != 15:
+    if args.green_threshold is not None:
         out += ["--green-threshold", str(args.green_threshold)]
     if args.red_topup:
         out += ["--red-topup", str(args.red_topup)]

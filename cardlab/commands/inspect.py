@@ -25,7 +25,11 @@ def summarise(path: str) -> dict:
            "settings": json.loads(attrs.get("settings", "{}")),
            "versions": {"engine": attrs.get("engine_version"), "card_data": attrs.get("card_data_version"),
                         "schema": attrs.get("schema_version")},
-           "created_at": attrs.get("created_at")}
+           "created_at": attrs.get("created_at"), "game": attrs.get("game"),
+           "game_kind": attrs.get("game_kind", "zero_sum")}
+    cooperative = out["game_kind"] == "cooperative"
+    if "agent_checkpoints" in attrs:
+        out["agent_checkpoints"] = json.loads(attrs["agent_checkpoints"])
     for kind in attrs["chains"].split(","):
         try:
             data = ChainData(path, kind, load=False)
@@ -37,18 +41,31 @@ def summarise(path: str) -> dict:
                 lab = data.field("label")
                 entry["label"] = {"mean": float(lab.mean()), "std": float(lab.std()), "min": float(lab.min()),
                                   "max": float(lab.max())}
-                entry["outcome"] = {k: int(v) for k, v in zip(("loss", "draw", "win"),
-                                                              np.bincount(data.field("outcome") + 1, minlength=3))}
+                outcome = data.field("outcome")
+                if cooperative:  # the outcome is the team's final score
+                    entry["score"] = {"mean": float(outcome.mean()), "min": int(outcome.min()),
+                                      "max": int(outcome.max())}
+                else:
+                    entry["outcome"] = {k: int(v) for k, v in zip(("loss", "draw", "win"),
+                                                                  np.bincount(outcome + 1, minlength=3))}
                 if kind == "colour":
                     counts = np.bincount(data.field("colour"), minlength=3)
                     entry["colours"] = {n: int(c) for n, c in zip(COLOUR_NAMES, counts)}
                     entry["sub_chains"] = int(np.count_nonzero(data.field("step") == 1))
             out["chains"][kind] = entry
         games = data.games()
-    if out["games"]:
+    if out["games"] and cooperative:
+        score = games["score"][games["error"] == 0] if "score" in games else np.zeros(0)
+        out["results"] = {"score_mean": float(score.mean()) if len(score) else None,
+                          "score_min": int(score.min()) if len(score) else None,
+                          "score_max": int(score.max()) if len(score) else None,
+                          "errors": int((games["error"] != 0).sum())}
+    elif out["games"]:
         w = games["winner"]
-        out["results"] = {"seat0": int((w == 0).sum()), "seat1": int((w == 1).sum()), "draws": int((w == -1).sum()),
-                          "errors": int((w == -2).sum()), "red_topup_games": int((games["kind"] == 1).sum())}
+        seats = max(2, int(w.max()) + 1)
+        out["results"] = {**{f"seat{q}": int((w == q).sum()) for q in range(seats)},
+                          "draws": int((w == -1).sum()), "errors": int((w == -2).sum()),
+                          "red_topup_games": int((games["kind"] == 1).sum())}
     return out
 
 
@@ -61,23 +78,41 @@ def run(args) -> int:
     from rich.table import Table
 
     c = Console()
-    c.print(f"[bold]{info['file']}[/bold]: {info['games']} / {info['games_requested']} games, encoder "
-            f"{info['encoder']} v{info['encoder_version']} (dim {info['dim']}), gamma {info['gamma']}, "
-            f"reward {info['reward']}")
+    cooperative = info["game_kind"] == "cooperative"
+    labels = "labels: final score" if cooperative else f"gamma {info['gamma']}, reward {info['reward']}"
+    c.print(f"[bold]{info['file']}[/bold]: {info['games']} / {info['games_requested']} games"
+            + (f" of {info['game']}" if info.get("game") else "") + f", encoder "
+            f"{info['encoder']} v{info['encoder_version']} (dim {info['dim']}), {labels}")
     if "results" in info:
         r = info["results"]
-        c.print(f"results: seat 0 won {r['seat0']}, seat 1 won {r['seat1']}, draws {r['draws']}, errors "
-                f"{r['errors']}; red top-up games {r['red_topup_games']}")
+        if cooperative:
+            c.print(f"results: mean score {r['score_mean']}, min {r['score_min']}, max {r['score_max']}; "
+                    f"errors {r['errors']}")
+        else:
+            seats = ", ".join(f"seat {k[4:]} won {v}" for k, v in r.items() if k.startswith("seat"))
+            c.print(f"results: {seats}, draws {r['draws']}, errors {r['errors']}; red top-up games "
+                    f"{r['red_topup_games']}")
     t = Table(title="chains")
-    for col in ("kind", "rows", "label mean", "label std", "label min..max", "colours (g/y/r)", "sub-chains"):
+    threat = any("colours" in e for e in info["chains"].values()) or "colour" in info["chains"]
+    extra = ("colours (g/y/r)", "sub-chains") if threat else ("outcomes (l/d/w)" if not cooperative else "score",)
+    for col in ("kind", "rows", "label mean", "label std", "label min..max") + extra:
         t.add_column(col)
     for kind, e in info["chains"].items():
         lab = e.get("label", {})
         cols = e.get("colours")
-        t.add_row(kind, str(e["rows"]), f"{lab.get('mean', 0):.2f}", f"{lab.get('std', 0):.2f}",
-                  f"{lab.get('min', 0):.1f}..{lab.get('max', 0):.1f}",
-                  "/".join(str(v) for v in cols.values()) if cols else "-", str(e.get("sub_chains", "-")))
+        row = [kind, str(e["rows"]), f"{lab.get('mean', 0):.2f}", f"{lab.get('std', 0):.2f}",
+               f"{lab.get('min', 0):.1f}..{lab.get('max', 0):.1f}"]
+        if threat:
+            row += ["/".join(str(v) for v in cols.values()) if cols else "-", str(e.get("sub_chains", "-"))]
+        elif cooperative:
+            sc = e.get("score", {})
+            row.append(f"{sc.get('mean', 0):.2f} ({sc.get('min', 0)}..{sc.get('max', 0)})")
+        else:
+            row.append("/".join(str(v) for v in e.get("outcome", {}).values()) or "-")
+        t.add_row(*row)
     c.print(t)
     c.print("settings: " + json.dumps(info["settings"], sort_keys=True))
+    if info.get("agent_checkpoints"):
+        c.print("agent files (sha256): " + json.dumps(info["agent_checkpoints"], sort_keys=True))
     c.print(f"versions: {info['versions']}, created {info['created_at']}")
     return 0

@@ -1,6 +1,6 @@
 """Dominion's observation encoders; `ENCODERS` is what `get_encoder(spec, game="dominion")` looks names up in.
 
-Encoder "table" (version 1): the whole table as one player sees it, for RL front ends and value networks. Its width
+Encoder "table" (version 2): the whole table as one player sees it, for RL front ends and value networks. Its width
 depends only on the player count P (NC = 32 card ids, cards.py's order; seats relative to the observer: offset 0
 is the observer, offset k the player k seats after it). Values are raw counts (non-negative small integers) and
 0/1 flags, so every field reads as what it says:
@@ -20,6 +20,15 @@ is the observer, offset k the player k seats after it). Values are raw counts (n
     decision    14 + NC + P kind one-hot (decision.KINDS: action, treasure, buy, gain, trash, ...); the card whose
                             prompt it is, one-hot (none for phase decisions); the prompt's target offset (Spy, Thief)
     game        3           empty piles, turns left before the turn cap, 1 when the game is over
+    estimate    1           the game-end estimate (spec section 3, as agents/dominion/choosers.game_end_estimate):
+                            2.5 x the least coins still to spend to end the game, the smaller of 8 x Provinces left
+                            and the cheapest total cost of emptying three piles (a card costs at least 1): 100 = five
+                            Provinces left (version 2; version 1 ended at `terminal`)
+
+Issue 18's list, field by field: own deck composition by card = p0_owned_* (every card owned, wherever it is);
+cards in hand / draw pile / discard where known = hand_*, deck_* (contents, order hidden), discard_*; supply counts
+= supply_*; VP of every player = p{o}_vp; turn = p{o}_turns and turns_left; coins/actions/buys in the turn = coins,
+actions, buys; the game-end estimate = end_estimate.
 
 It encodes `state.observation(player)`, so nothing hidden from the observer (others' hands, deck orders) can leak.
 """
@@ -29,14 +38,22 @@ from __future__ import annotations
 from typing import Callable
 
 from cardlab.engine.core import Rng
-from cardlab.engine.dominion.cards import NAMES, NUM_CARDS
+from cardlab.engine.dominion.cards import COST, NAMES, NUM_CARDS, PROVINCE
 from cardlab.engine.dominion.decision import KINDS
 from cardlab.engine.dominion.state import HIDDEN, PHASE_KINDS, DominionState
 from cardlab.engine.features import Encoder
 
 TABLE = "table"
-TABLE_VERSION = 1
+TABLE_VERSION = 2  # 2: end_estimate appended
+ESTIMATE_FACTOR, PROVINCE_COST = 2.5, 8
 _KIND_INDEX = {k: i for i, k in enumerate(KINDS)}
+
+
+def end_estimate(state: DominionState) -> float:
+    """The spec's game-end estimate (section 3) from the supply: 5 Provinces left reads 100."""
+    supply = state.supply
+    piles = sorted(supply[c] * COST[c] or supply[c] for c in state.setup.piles)  # cost 0 counts 1 per card
+    return ESTIMATE_FACTOR * min(PROVINCE_COST * supply[PROVINCE], sum(piles[:3]))
 
 
 def _counts(cards) -> list[float]:
@@ -59,6 +76,15 @@ class DominionTable(Encoder):
         super().__init__()
         self.options = {"players": self.players}
 
+    @classmethod
+    def for_game(cls, game, players: int | str | None = None) -> "DominionTable":
+        """Sized for `game`'s player count (a spec's players=N must agree with it)."""
+        if players is not None and int(players) != game.num_players:
+            from cardlab.runtime import UserError
+
+            raise UserError(f"encoder {TABLE}:players={players} does not fit {game.spec} ({game.num_players} players)")
+        return cls(players=game.num_players)
+
     def _names(self) -> list[str]:
         cards = [n.lower().replace(" ", "_") for n in NAMES]
         names = [f"{zone}_{c}" for zone in ("in_game", "supply", "hand", "deck", "discard", "aside", "play", "trash")
@@ -71,7 +97,7 @@ class DominionTable(Encoder):
         names += [f"owner{o}" for o in range(self.players)] + [f"decider{o}" for o in range(self.players)]
         names += [f"kind_{k}" for k in KINDS] + [f"prompt_card_{c}" for c in cards]
         names += [f"prompt_target{o}" for o in range(self.players)]
-        return names + ["empty_piles", "turns_left", "terminal"]
+        return names + ["empty_piles", "turns_left", "terminal", "end_estimate"]
 
     def values(self, state: DominionState, player: int, rng: Rng | None = None) -> list[float]:
         view = state if state.observer == player else state.observation(player)
@@ -114,9 +140,11 @@ class DominionTable(Encoder):
                     target[(prompt[3] - player) % n] = 1.0
         row += kind + card + target
         row += [float(view.empty_piles), float(max(0, view.setup.turn_cap - view.turn)), 1.0 if view.terminal else 0.0]
+        row.append(end_estimate(view))
         return row
 
 
 ENCODERS: dict[str, Callable[..., Encoder]] = {TABLE: DominionTable}
+DEFAULT_ENCODER = TABLE  # what `cardlab datagen --game dominion` records without --encoder
 
-__all__ = ["ENCODERS", "TABLE", "TABLE_VERSION", "DominionTable"]
+__all__ = ["DEFAULT_ENCODER", "ENCODERS", "TABLE", "end_estimate", "TABLE_VERSION", "DominionTable"]

@@ -15,6 +15,9 @@ DESCRIPTION = "Dominion base set (first edition), 2-4 players, zero-sum; named, 
 PLAYERS = (2, 3, 4)
 KIND = ZERO_SUM
 EXAMPLE = "dominion:kingdom=first-game,players=2"
+# The turn-tree search (agents/search) answers other players' decisions inside a turn (Militia's discards, Moat's
+# reveal) with this agent spec: the reference baseline's documented prompt answers (agents/dominion/baselines.py).
+SEARCH_OTHERS = "bigmoney"
 OPTIONS = {
     "kingdom": GameOption("first-game", f"{', '.join(KINGDOMS)}, random (10 of 25 from the game seed), or 10 "
                                         "card names separated by commas"),

@@ -104,6 +104,9 @@ class DominionState(State):
     __slots__ = _FIELDS
 
     setup: Setup
+    # Chains (datagen) take each player's state after its turn ends: a turn also ends by its last buy, not only by
+    # the end-turn action, so the state just before that action would miss the turn's buys.
+    chain_point = "after_turn"
 
     # ------------------------------------------------------------ construction
 
@@ -208,6 +211,12 @@ class DominionState(State):
     def end_turn_action(self) -> int | None:
         """NONE in the buy phase ends the turn; elsewhere no single action does."""
         return NONE if self.prompt is None and self.phase == BUY and not self.terminal else None
+
+    def search_keys(self, player: int, dominance: bool = False):
+        """Transposition keys, treasure-phase pruning and public keys for the turn-tree search (keys.py)."""
+        from cardlab.engine.dominion.keys import DominionKeys
+
+        return DominionKeys(player)
 
     # ------------------------------------------------------------ public facts for agents
 

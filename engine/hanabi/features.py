@@ -1,5 +1,7 @@
 """Hanabi's observation encoders; `ENCODERS` is what `get_encoder(spec, game="hanabi")` looks names up in.
 
+Encoder "vector" (version 1, vector_features.py): any Hanabi config, the default for datagen and value networks.
+
 Encoder "mini-dqn-15" (version 1): the acting player's view of 2-player mini Hanabi (spec section 4), 15 floats:
 
     [0, 6)    own hand, slots 0-2 (oldest first): colour (c + 1) / 2, rank (r + 1) / 3; an empty slot is (0, 0)
@@ -92,7 +94,10 @@ def mask(state: HanabiState) -> np.ndarray:
     return out
 
 
-ENCODERS: dict[str, Callable[..., Encoder]] = {MINI_DQN: MiniDQN15}
+from cardlab.engine.hanabi.vector_features import VECTOR, HanabiVector  # noqa: E402  (it imports nothing of this module)
 
-__all__ = ["ENCODERS", "MINI_ACTIONS", "MINI_DQN", "MINI_DQN_VERSION", "MINI_FEATURES", "MiniDQN15", "check_mini",
+ENCODERS: dict[str, Callable[..., Encoder]] = {MINI_DQN: MiniDQN15, VECTOR: HanabiVector}
+DEFAULT_ENCODER = VECTOR  # what `cardlab datagen --game hanabi` records without --encoder (it fits every config)
+
+__all__ = ["DEFAULT_ENCODER", "ENCODERS", "VECTOR", "HanabiVector", "MINI_ACTIONS", "MINI_DQN", "MINI_DQN_VERSION", "MINI_FEATURES", "MiniDQN15", "check_mini",
            "mask", "to_action", "to_index"]

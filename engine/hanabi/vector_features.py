@@ -17,6 +17,11 @@ to the observer: offset 0 is the observer, offset k the player k seats after it.
                             discarded one-hot, 1 if a play succeeded (all zero before the first move)
     final       2           1 once the deck is empty (final round), 1 when the game is over
 
+Issue 18's list, field by field: fireworks = firework*_height*; tokens = hint_tokens, fuses (and deck); discards =
+discarded_*; every visible hand = hand{o}_{s}_* (offset 0 is the observer's own, zero unless the variant shows it);
+the observer's hint knowledge per card = know{o}_{s}_* (offset 0: its own cards; what hints, positive and negative,
+still allow). `cardlab datagen --game hanabi` records it by default (features.DEFAULT_ENCODER).
+
 It reads only what the observer sees, so a row from the full state equals the row from `state.observation(p)`.
 """
 
@@ -42,6 +47,11 @@ class HanabiVector(Encoder):
         self.cfg = config or HanabiConfig()
         super().__init__()
         self.options = {}  # the config comes from the game, not from the encoder spec
+
+    @classmethod
+    def for_game(cls, game) -> "HanabiVector":
+        """Sized for `game`'s config (`get_encoder("vector", game)`); the spec "vector" takes no options."""
+        return cls(game.config)
 
     def _names(self) -> list[str]:
         cfg = self.cfg

@@ -1,0 +1,86 @@
+"""`search:ckpt=` for Dominion and Hanabi: a tiny value net trained on a small generated file plugs into the turn
+search and plays legal full games; a checkpoint of another game is refused in one line."""
+
+import pytest
+
+from cardlab.arena.play import play_game
+from cardlab.datagen.runner import DatagenSettings, generate
+from cardlab.runtime import UserError
+from cardlab.train.value import ValueConfig, fit_value
+
+DATA = {
+    "dominion": DatagenSettings(game="dominion", agents=("smithy-bm", "bigmoney"), games=12, seed=1),
+    "hanabi": DatagenSettings(game="hanabi", agents=("hinting", "hinting"), games=6, seed=1),
+}
+
+
+@pytest.fixture(scope="module")
+def nets(tmp_path_factory):
+    root = tmp_path_factory.mktemp("nets")
+    out = {}
+    for name, settings in DATA.items():
+        data = root / f"{name}.h5"
+        generate(data, settings)
+        summary = fit_value(data, ValueConfig(max_epochs=1, batch_size=64, hidden=[16]), root / name, progress=False)
+        out[name] = summary["checkpoint"]
+    return out
+
+
+def test_checkpoints_record_their_game(nets):
+    from cardlab.models.checkpoint import load_value
+
+    for name, path in nets.items():
+        _, meta = load_value(path)
+        assert meta["game"] == name and meta["game_spec"].startswith(name)
+        assert meta["chain_point"] == "after_turn"
+        assert meta["game_kind"] == ("cooperative" if name == "hanabi" else "zero_sum")
+
+
+def test_dominion_search_with_a_net_plays_legal_full_games(nets):
+    for seed in range(2):
+        r = play_game("dominion", (f"search:ckpt={nets['dominion']},max_nodes=400", "bigmoney"), 5, seed)
+        assert r.ok, r.error
+        assert r.turns > 10
+
+
+def test_dominion_search_answers_militia_with_the_baseline(nets):
+    """Other players' prompts inside the planned turn go to bigmoney (SEARCH_OTHERS), not the first legal action."""
+    from cardlab.agents.search.agent import others_policy
+
+    reply = others_policy("auto", "dominion")
+    assert reply is not None and others_policy("first", "dominion") is None
+    assert others_policy("auto", "hanabi") is None
+    r = play_game("dominion:kingdom=first-game", (f"search:ckpt={nets['dominion']},max_nodes=300,others=greedy",
+                                                  "greedy"), 2, 0)
+    assert r.ok, r.error
+
+
+def test_hanabi_search_scores_afterstates_on_determinized_hands(nets):
+    from cardlab.agents.registry import make_agent
+    from cardlab.engine.registry import make_game
+
+    r = play_game("hanabi", (f"search:ckpt={nets['hanabi']},k=3", f"search:ckpt={nets['hanabi']}"), 3, 0)
+    assert r.ok, r.error
+    agent = make_agent(f"search:ckpt={nets['hanabi']},k=2", 0, game="hanabi")
+    state = make_game("hanabi").new_initial_state(4)
+    agent.reset(0, 4)
+    action = agent.act(state.observation(0))
+    assert action in state.legal_actions()
+    assert agent.last_result.leaves >= len(state.legal_actions())  # every action's afterstate was scored
+    assert all(v < 1e6 for v, _ in agent.last_result.top)  # a score estimate, never +inf for a "win"
+
+
+def test_a_checkpoint_of_another_game_is_refused(nets):
+    from cardlab.agents.registry import make_agent
+
+    with pytest.raises(UserError, match="trained for the game 'dominion', not 'hanabi'"):
+        make_agent(f"search:ckpt={nets['dominion']}", 0, game="hanabi")
+    with pytest.raises(UserError, match="trained for the game 'hanabi', not 'dominion'"):
+        make_agent(f"search:ckpt={nets['hanabi']}", 0, game="dominion")
+    with pytest.raises(UserError, match="not 'hearthstone'"):
+        make_agent(f"search:ckpt={nets['dominion']}", 0, game="hearthstone")
+
+
+def test_a_checkpoint_for_another_setup_is_refused_in_one_line(nets):
+    with pytest.raises(UserError, match="does not fit this game: table was built for 2 players, the game has 3"):
+        play_game("dominion:players=3", (f"search:ckpt={nets['dominion']}", "bigmoney", "bigmoney"), 1, 0)
