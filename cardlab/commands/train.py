@@ -1,11 +1,11 @@
-"""`cardlab train value|dqn`: train networks with Lightning (TensorBoard logs, checkpoints)."""
+"""`cardlab train value|dqn|qlearn`: train networks with Lightning (TensorBoard logs, checkpoints), or the reduced-state Q-learner."""
 
 from __future__ import annotations
 
 import json
 import sys
 
-HELP = "train a value network on datagen chains (value) or a DQN board model (dqn)"
+HELP = "train a value network on datagen chains (value), a DQN board model (dqn) or a reduced-state Q-learner (qlearn)"
 
 
 def add_arguments(p) -> None:
@@ -34,6 +34,11 @@ def add_arguments(p) -> None:
     d = sub.add_parser("dqn", help=train_dqn.HELP)
     train_dqn.add_arguments(d)
     d.set_defaults(run_what=train_dqn.run)
+    from cardlab.commands import train_qlearn
+
+    q = sub.add_parser("qlearn", help=train_qlearn.HELP)
+    train_qlearn.add_arguments(q)
+    q.set_defaults(run_what=train_qlearn.run)
 
 
 def run_value(args) -> int:
