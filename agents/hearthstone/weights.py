@@ -52,6 +52,40 @@ SIDE_FEATURES = (
 FEATURES: tuple[str, ...] = tuple(f"{side}_{name}" for side in ("own", "opp") for name in SIDE_FEATURES)
 
 
+# The genetic algorithm's search box (evolve/hearthstone.py): own_X and opp_X each lie in [-bound, bound], the
+# bound a few times the hand-made magnitude (ten times for the small deck weight), so that scramble mutation
+# re-draws a weight among plausible values. Only ratios matter to the search (an argmax) and to MCTS (values
+# normalised per tree), so a common scale costs nothing.
+WEIGHT_BOUNDS = {
+    "hero_health": 2.0, "minions": 6.0, "minion_attack": 3.0, "minion_health": 3.0, "taunt_health": 2.0, "hand": 3.0,
+    "deck": 0.5, "weapon_attack": 3.0, "weapon_durability": 3.0, "spell_damage": 3.0, "divine_shield": 4.0,
+    "windfury": 3.0, "stealth": 2.0, "frozen": 2.0,
+}
+
+
+def weight_ranges() -> list[tuple[float, float]]:
+    """(low, high) of every weight, in FEATURES order."""
+    return [(-WEIGHT_BOUNDS[f.split("_", 1)[1]], WEIGHT_BOUNDS[f.split("_", 1)[1]]) for f in FEATURES]
+
+
+def weights_to_vector(weights: dict[str, float]) -> list[float]:
+    """The weights in FEATURES order (a missing feature weighs 0)."""
+    return [float(weights.get(f, 0.0)) for f in FEATURES]
+
+
+def vector_to_weights(vector) -> dict[str, float]:
+    if len(vector) != len(FEATURES):
+        raise ValueError(f"a weight vector has {len(FEATURES)} entries, got {len(vector)}")
+    return {f: float(v) for f, v in zip(FEATURES, vector)}
+
+
+def save_weights(weights: dict[str, float], path: str | Path, comment: str = "") -> None:
+    """A YAML file `load_weights` reads back exactly: `comment` as # lines, then feature: weight in FEATURES order."""
+    head = "".join(f"# {line}\n" if line else "#\n" for line in comment.splitlines())
+    body = yaml.safe_dump({f: float(weights.get(f, 0.0)) for f in FEATURES}, sort_keys=False)
+    Path(path).write_text(head + body, encoding="utf-8")
+
+
 def features(state, player: int) -> dict[str, float]:
     """Every feature of `state` for `player`, by name (own_* and opp_*)."""
     me, opp = state.players[player], state.players[1 - player]

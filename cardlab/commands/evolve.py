@@ -6,7 +6,8 @@ import importlib
 
 HELP = "evolve agent parameters with a genetic algorithm (fitness from games), resumable"
 
-GAMES = {"hanabi": "cardlab.evolve.hanabi", "dominion": "cardlab.evolve.dominion"}
+GAMES = {"hanabi": "cardlab.evolve.hanabi", "dominion": "cardlab.evolve.dominion",
+         "hearthstone": "cardlab.evolve.hearthstone"}
 
 
 def _present() -> dict:
