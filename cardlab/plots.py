@@ -80,6 +80,39 @@ def tournament_heatmap(result_json: Path, out: Path) -> Path:
     return _save(fig, out)
 
 
+def match_win_rates(results: Sequence[Path], out: Path, labels: Sequence[str] | None = None) -> Path:
+    """Zero-sum arena results (`cardlab arena --json`, or quickstart's): agent A's win rate with its 95% interval,
+    one bar per match, with a line at 50%."""
+    _check_out(out)
+    matches = []
+    for path in results:
+        data = _read_json(Path(path))
+        # `cardlab quickstart --json` holds one arena result per opponent
+        for match in (data["matches"] if isinstance(data.get("matches"), list) else [data]):
+            if not all(k in match for k in ("win_rate", "ci95", "agents")):
+                raise UserError(f"{path} is not a zero-sum `cardlab arena --json` result (no win_rate)")
+            matches.append(match)
+    rows = []
+    for i, data in enumerate(matches):
+        name = labels[i] if labels and i < len(labels) else f"{data['agents']['A']} vs {data['agents']['B']}"
+        rows.append((name, data["win_rate"], data["ci95"], data.get("games", "?")))
+    plt = _pyplot()
+    fig, ax = plt.subplots(figsize=(7.5, 0.45 * len(rows) + 1.2))
+    ys = list(range(len(rows)))[::-1]
+    rates = [r[1] for r in rows]
+    errors = [[r[1] - r[2][0] for r in rows], [r[2][1] - r[1] for r in rows]]
+    ax.barh(ys, rates, xerr=errors, color="#4c72b0", alpha=0.8, capsize=3)
+    for y, (name, rate, (lo, hi), games) in zip(ys, rows):
+        ax.text(1.02, y, f"{rate:.1%} [{lo:.1%}, {hi:.1%}], {games} games", va="center", fontsize=7)
+    ax.set_yticks(ys, [r[0] for r in rows], fontsize=8)
+    ax.axvline(0.5, color="grey", linewidth=0.8, linestyle="--")
+    ax.set_xlim(0, 1.5)  # the right third holds the figures
+    ax.set_xticks([0, 0.25, 0.5, 0.75, 1.0])
+    ax.set_xlabel("win rate of the first-named agent (95% Wilson interval)")
+    ax.grid(axis="x", alpha=0.3)
+    return _save(fig, out)
+
+
 def _read_log(path: Path) -> tuple[str, dict[str, list[float]]]:
     """An evolution log: a run folder (its log.csv) or the CSV itself; columns generation, best and mean fitness."""
     csv_path = path / "log.csv" if path.is_dir() else path

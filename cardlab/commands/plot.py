@@ -16,10 +16,13 @@ def add_arguments(p) -> None:
     e.add_argument("--ylabel", default="fitness", help="y axis label (e.g. mean score, wins of 100)")
     s = sub.add_parser("scores", help="score distributions of cooperative `cardlab arena --json` results (Hanabi)")
     s.add_argument("input", nargs="+", help="arena JSON files")
+    m = sub.add_parser("matches", help="win rates with 95%% intervals from zero-sum `cardlab arena --json` results")
+    m.add_argument("input", nargs="+", help="arena JSON files")
+    m.add_argument("--labels", nargs="+", help="one label per file (default: 'A vs B')")
     r = sub.add_parser("training", help="scalars of a training run's TensorBoard logs (loss, accuracy, returns)")
     r.add_argument("input", help="the run's --out folder (or its TensorBoard folder)")
     r.add_argument("--tags", nargs="+", help="only these scalars (default: all)")
-    for q in (t, e, s, r):
+    for q in (t, e, s, m, r):
         q.add_argument("--out", required=True, help="figure file, .png or .svg")
 
 
@@ -31,6 +34,8 @@ def run(args) -> int:
         plots.tournament_heatmap(Path(args.input), out)
     elif args.what == "evolution":
         plots.evolution_curves([Path(x) for x in args.input], out, ylabel=args.ylabel)
+    elif args.what == "matches":
+        plots.match_win_rates([Path(x) for x in args.input], out, labels=args.labels)
     elif args.what == "scores":
         plots.score_distributions([Path(x) for x in args.input], out)
     else:

@@ -31,6 +31,14 @@ def test_evolution_curves_and_score_distributions(tmp_path):
     assert "<svg" in (tmp_path / "s.svg").read_text()
 
 
+def test_match_win_rates_from_arena_and_quickstart_results(tmp_path):
+    results = [ROOT / "docs/results/dqn_q8-shaped_vs_trading_liege.json", ROOT / "docs/results/net_full_vs_trading_liege_tt.json"]
+    out = tmp_path / "m.svg"
+    assert main(["plot", "matches", *map(str, results), "--labels", "q8", "net", "--out", str(out)]) == 0
+    svg = out.read_text()
+    assert "<svg" in svg and "q8" in svg and "88.4%" in svg  # labels and each win rate with its interval are drawn
+
+
 def test_training_curves_from_tensorboard_logs(tmp_path):
     from torch.utils.tensorboard import SummaryWriter
 
@@ -47,6 +55,7 @@ def test_training_curves_from_tensorboard_logs(tmp_path):
     (["plot", "tournament", "{root}/docs/results/baselines_liege.json", "--out", "{tmp}/x.jpg"], "extension"),
     (["plot", "evolution", "{tmp}", "--out", "{tmp}/x.png"], "log.csv: no such file"),
     (["plot", "scores", "{root}/README.md", "--out", "{tmp}/x.png"], "not a JSON file"),
+    (["plot", "matches", "{root}/docs/results/hanabi_age_4p.json", "--out", "{tmp}/x.png"], "not a zero-sum"),
     (["plot", "training", "{tmp}", "--out", "{tmp}/x.png"], "no TensorBoard event files"),
 ])
 def test_bad_input_is_one_clear_error_and_writes_nothing(tmp_path, capsys, argv, message):
