@@ -142,7 +142,10 @@ def evolution_curves(runs: Sequence[Path], out: Path, ylabel: str = "fitness") -
     ax.set_xlabel("generation")
     ax.set_ylabel(ylabel)
     ax.grid(alpha=0.3)
-    ax.legend(fontsize=8)
+    if len(logs) > 3:  # many runs: the legend goes beside the axes so it hides no curve
+        ax.legend(fontsize=7, loc="upper left", bbox_to_anchor=(1.01, 1.0))
+    else:
+        ax.legend(fontsize=8)
     return _save(fig, out)
 
 
