@@ -84,3 +84,33 @@ class GenerationProgress:
     def close(self) -> None:
         if self.bar is not None:
             self.bar.stop()
+
+
+def completed_generations(out: Path, resume: bool) -> int:
+    """Generations a resumed run has already completed (0 for a fresh run or an unreadable state file)."""
+    state = out / "state.json"
+    if not resume or not state.exists():
+        return 0
+    try:
+        return json.loads(state.read_text()).get("generation", -1) + 1
+    except ValueError:
+        return 0
+
+
+def run_interruptible(name: str, progress: Any, out: Path, call: Any, interrupt_flag: Any) -> Any:
+    """`call(stop, report, on_games)` under the Ctrl-C flag (`interrupt_flag()`, the caller's StopOnInterrupt) and
+    `progress`: its result, or None after Ctrl-C (the message saying how to continue is printed; the last completed
+    generation is saved by the run)."""
+    try:
+        with interrupt_flag() as interrupt:
+            result = call(lambda: interrupt.requested, progress.report, progress.on_games)
+    except Interrupted:
+        progress.close()
+        print(f"{name}: interrupted; generations up to the last completed one are saved in {out} "
+              "(continue with --resume)", file=sys.stderr)
+        return None
+    except BaseException:
+        progress.close()
+        raise
+    progress.close()
+    return result

@@ -38,7 +38,8 @@ from cardlab.arena.play import Observer, cap_workers, play_game, run_jobs, seat_
 from cardlab.arena.stats import wilson_interval
 from cardlab.engine.core import Rng, derive_seed
 from cardlab.engine.registry import make_game
-from cardlab.evolve.common import GenerationProgress, Interrupted, write_csv, write_json_atomic
+from cardlab.evolve.common import (GenerationProgress, Interrupted, completed_generations,
+                                   run_interruptible, write_csv, write_json_atomic)
 from cardlab.runtime import StopOnInterrupt, UserError
 
 HELP = "evolve Dominion extremal strategies, (5+10) plus-selection against Big Money (spec section 4)"
@@ -355,26 +356,12 @@ def run(args: argparse.Namespace) -> int:
     settings = _check(args)
     workers = cap_workers(args.workers, warn=lambda m: print(f"evolve dominion: warning: {m}", file=sys.stderr))
     out = Path(args.out)
-    done = 0
-    if args.resume and (out / "state.json").exists():
-        try:
-            done = json.loads((out / "state.json").read_text()).get("generation", -1) + 1
-        except ValueError:
-            done = 0
+    done = completed_generations(out, args.resume)
     progress = GenerationProgress("evolve dominion", settings.generations, done, every_s=PLAIN_EVERY_S)
-    try:
-        with StopOnInterrupt() as interrupt:
-            state = evolve(settings, out, workers, args.resume, stop=lambda: interrupt.requested,
-                           report=progress.report, on_games=progress.on_games)
-    except Interrupted:
-        progress.close()
-        print(f"evolve dominion: interrupted; generations up to the last completed one are saved in {out} "
-              "(continue with --resume)", file=sys.stderr)
+    state = run_interruptible("evolve dominion", progress, out, lambda stop, report, on_games: evolve(
+        settings, out, workers, args.resume, stop=stop, report=report, on_games=on_games), StopOnInterrupt)
+    if state is None:
         return 130
-    except BaseException:
-        progress.close()
-        raise
-    progress.close()
     row = state.rows[-1] if state.rows else None
     if row is not None:
         final = (f"; final win rate {row['final_win_rate']:.3f} [{row['final_low']:.3f}, {row['final_high']:.3f}] "

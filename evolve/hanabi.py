@@ -33,7 +33,8 @@ from cardlab.agents.hanabi.age import AgeAgent
 from cardlab.agents.hanabi.age_params import FLOAT_PARAMS, INT_PARAMS, INT_RANGE, AgeParams, names, save_params
 from cardlab.engine.core import Rng, derive_seed
 from cardlab.engine.hanabi.game import make_game
-from cardlab.evolve.common import GenerationProgress, Interrupted, read_csv, write_csv, write_json_atomic
+from cardlab.evolve.common import (GenerationProgress, Interrupted, completed_generations, read_csv,
+                                   run_interruptible, write_csv, write_json_atomic)
 from cardlab.runtime import StopOnInterrupt, UserError
 
 HELP = "evolve the Hanabi age agent's nine constants with the source's genetic algorithm"
@@ -374,23 +375,12 @@ def run(args: argparse.Namespace) -> int:
     """0 when the run completes, 130 after Ctrl-C (the last completed generation is saved)."""
     settings = _check(args)
     out = Path(args.out)
-    done = 0
-    if args.resume and (out / "state.json").exists():
-        try:
-            done = json.loads((out / "state.json").read_text()).get("generation", -1) + 1
-        except ValueError:
-            done = 0
+    done = completed_generations(out, args.resume)
     progress = _Progress(settings, done)
-    try:
-        with StopOnInterrupt() as interrupt:
-            state = evolve(settings, out, args.workers, args.resume, stop=lambda: interrupt.requested,
-                           report=progress.report, on_games=progress.on_games)
-    except Interrupted:
-        progress.close()
-        print(f"evolve hanabi: interrupted; generations up to the last completed one are saved in {out} "
-              "(continue with --resume)", file=sys.stderr)
+    state = run_interruptible("evolve hanabi", progress, out, lambda stop, report, on_games: evolve(
+        settings, out, args.workers, args.resume, stop=stop, report=report, on_games=on_games), StopOnInterrupt)
+    if state is None:
         return 130
-    progress.close()
     print(f"evolve hanabi: best fitness {state.best_fitness:.3f} (generation {state.best_generation}) "
           f"-> {out / 'best.yaml'}")
     return 0

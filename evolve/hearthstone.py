@@ -51,7 +51,8 @@ from cardlab.agents.registry import make_agent
 from cardlab.arena.play import cap_workers, play_game, run_jobs, seat_roles
 from cardlab.engine.core import Rng, derive_seed
 from cardlab.engine.registry import make_game
-from cardlab.evolve.common import GenerationProgress, Interrupted, write_csv, write_json_atomic
+from cardlab.evolve.common import (GenerationProgress, Interrupted, completed_generations,
+                                   run_interruptible, write_csv, write_json_atomic)
 from cardlab.runtime import StopOnInterrupt, UserError
 
 HELP = "evolve the weighted-feature Hearthstone evaluation of mcts/search (spec section 9), win rate vs bots"
@@ -447,26 +448,12 @@ def run(args: argparse.Namespace) -> int:
     settings = _check(args)
     workers = cap_workers(args.workers, warn=lambda m: print(f"evolve hearthstone: warning: {m}", file=sys.stderr))
     out = Path(args.out)
-    done = 0
-    if args.resume and (out / "state.json").exists():
-        try:
-            done = json.loads((out / "state.json").read_text()).get("generation", -1) + 1
-        except ValueError:
-            done = 0
+    done = completed_generations(out, args.resume)
     progress = GenerationProgress("evolve hearthstone", settings.generations, done, every_s=PLAIN_EVERY_S)
-    try:
-        with StopOnInterrupt() as interrupt:
-            state = evolve(settings, out, workers, args.resume, stop=lambda: interrupt.requested,
-                           report=progress.report, on_games=progress.on_games)
-    except Interrupted:
-        progress.close()
-        print(f"evolve hearthstone: interrupted; generations up to the last completed one are saved in {out} "
-              "(continue with --resume)", file=sys.stderr)
+    state = run_interruptible("evolve hearthstone", progress, out, lambda stop, report, on_games: evolve(
+        settings, out, workers, args.resume, stop=stop, report=report, on_games=on_games), StopOnInterrupt)
+    if state is None:
         return 130
-    except BaseException:
-        progress.close()
-        raise
-    progress.close()
     if state.rows:
         row = state.rows[-1]
         print(f"evolve hearthstone: generation {row['generation']} best {row['best_wins']}/{settings.games} wins "
