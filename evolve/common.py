@@ -114,3 +114,48 @@ def run_interruptible(name: str, progress: Any, out: Path, call: Any, interrupt_
         raise
     progress.close()
     return result
+
+
+def open_run_state(out: Path, settings: Any, resume: bool, state_cls: Any, extendable: bool = True) -> Any:
+    """The run's state: read from out/state.json with `resume` (the settings must match; with `extendable` a larger
+    --generations may extend the run, since nothing depends on the total), else a fresh `state_cls(settings)`.
+    Every problem is one UserError naming the folder or file."""
+    from dataclasses import asdict
+
+    from cardlab.runtime import UserError
+
+    out.mkdir(parents=True, exist_ok=True)
+    path = out / "state.json"
+    if not resume:
+        if path.exists():
+            raise UserError(f"{out} already holds a run (state.json): use --resume or another --out")
+        return state_cls(settings)
+    if not path.exists():
+        raise UserError(f"{out}: nothing to resume (no state.json)")
+    try:
+        state = state_cls.from_json(json.loads(path.read_text()), path)
+    except (ValueError, TypeError, KeyError) as exc:
+        raise UserError(f"{path}: unreadable state file ({exc})") from None
+    before = asdict(state.settings)
+    if extendable:
+        before["generations"] = settings.generations
+    if before != asdict(settings):
+        raise UserError(f"{path}: the run was started with {asdict(state.settings)}, not {asdict(settings)}")
+    state.settings = settings
+    return state
+
+
+def module_main(name: str, help_text: str, add_arguments: Any, run: Any, argv: list[str] | None = None) -> int:
+    """`python -m cardlab.evolve.GAME`: parse, run, and print a user error as one line (exit 2)."""
+    import argparse
+
+    from cardlab.runtime import UserError
+
+    parser = argparse.ArgumentParser(prog=f"python -m cardlab.evolve.{name}", description=help_text)
+    add_arguments(parser)
+    args = parser.parse_args(argv)
+    try:
+        return run(args)
+    except UserError as exc:
+        print(f"evolve {name}: error: {exc}", file=sys.stderr)
+        return 2

@@ -38,7 +38,7 @@ from cardlab.arena.play import Observer, cap_workers, play_game, run_jobs, seat_
 from cardlab.arena.stats import wilson_interval
 from cardlab.engine.core import Rng, derive_seed
 from cardlab.engine.registry import make_game
-from cardlab.evolve.common import (GenerationProgress, Interrupted, completed_generations,
+from cardlab.evolve.common import (open_run_state, module_main, GenerationProgress, Interrupted, completed_generations,
                                    run_interruptible, write_csv, write_json_atomic)
 from cardlab.runtime import StopOnInterrupt, UserError
 
@@ -270,23 +270,7 @@ def evolve(settings: Settings, out: Path, workers: int = 1, resume: bool = False
     Raises Interrupted when stopped mid-generation (the saved state is the previous generation's)."""
     _check_settings(settings)
     universe = supply_cards(settings)
-    out.mkdir(parents=True, exist_ok=True)
-    path = out / "state.json"
-    if resume:
-        if not path.exists():
-            raise UserError(f"{out}: nothing to resume (no state.json)")
-        try:
-            state = RunState.from_json(json.loads(path.read_text()), path)
-        except (ValueError, TypeError, KeyError) as exc:
-            raise UserError(f"{path}: unreadable state file ({exc})") from None
-        before = dict(asdict(state.settings), generations=settings.generations)
-        if before != asdict(settings):  # only --generations may change: nothing depends on the total
-            raise UserError(f"{path}: the run was started with {asdict(state.settings)}, not {asdict(settings)}")
-        state.settings = settings
-    else:
-        if path.exists():
-            raise UserError(f"{out} already holds a run (state.json): use --resume or another --out")
-        state = RunState(settings)
+    state = open_run_state(out, settings, resume, RunState)  # only --generations may change
     runner = _Runner(settings, out, workers, stop, on_games)
     for generation in range(state.generation + 1, settings.generations):
         if stop():
@@ -372,14 +356,7 @@ def run(args: argparse.Namespace) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m cardlab.evolve.dominion", description=HELP)
-    add_arguments(parser)
-    args = parser.parse_args(argv)
-    try:
-        return run(args)
-    except UserError as exc:
-        print(f"evolve dominion: error: {exc}", file=sys.stderr)
-        return 2
+    return module_main("dominion", HELP, add_arguments, run, argv)
 
 
 if __name__ == "__main__":

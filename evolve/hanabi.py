@@ -33,7 +33,7 @@ from cardlab.agents.hanabi.age import AgeAgent
 from cardlab.agents.hanabi.age_params import FLOAT_PARAMS, INT_PARAMS, INT_RANGE, AgeParams, names, save_params
 from cardlab.engine.core import Rng, derive_seed
 from cardlab.engine.hanabi.game import make_game
-from cardlab.evolve.common import (GenerationProgress, Interrupted, completed_generations, read_csv,
+from cardlab.evolve.common import (open_run_state, module_main, GenerationProgress, Interrupted, completed_generations, read_csv,
                                    run_interruptible, write_csv, write_json_atomic)
 from cardlab.runtime import StopOnInterrupt, UserError
 
@@ -302,23 +302,11 @@ def evolve(settings: Settings, out: Path, workers: int = 1, resume: bool = False
            on_games: Callable[[int], None] = lambda n: None) -> RunState:
     """Run (or resume) the GA to its last generation unless `stop()` turns true; returns the saved state.
     Raises Interrupted when stopped mid-generation (the saved state is the previous generation's)."""
-    out.mkdir(parents=True, exist_ok=True)
-    path = out / "state.json"
+    state = open_run_state(out, settings, resume, RunState, extendable=False)
     if resume:
-        if not path.exists():
-            raise UserError(f"{out}: nothing to resume (no state.json)")
-        try:
-            state = RunState.from_json(json.loads(path.read_text()), path)
-        except (ValueError, TypeError, KeyError) as exc:
-            raise UserError(f"{path}: unreadable state file ({exc})") from None
-        if asdict(state.settings) != asdict(settings):
-            raise UserError(f"{path}: the run was started with {asdict(state.settings)}, not {asdict(settings)}")
         trim_log(out, state.generation)
     else:
-        if path.exists():
-            raise UserError(f"{out} already holds a run (state.json): use --resume or another --out")
         (out / "log.csv").unlink(missing_ok=True)
-        state = RunState(settings)
     pool = GamePool(workers, settings.players, stop, on_games)
     try:
         for generation in range(state.generation + 1, settings.generations):
@@ -387,14 +375,7 @@ def run(args: argparse.Namespace) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m cardlab.evolve.hanabi", description=HELP)
-    add_arguments(parser)
-    args = parser.parse_args(argv)
-    try:
-        return run(args)
-    except UserError as exc:
-        print(f"evolve hanabi: error: {exc}", file=sys.stderr)
-        return 2
+    return module_main("hanabi", HELP, add_arguments, run, argv)
 
 
 if __name__ == "__main__":
