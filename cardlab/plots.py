@@ -95,7 +95,12 @@ def match_win_rates(results: Sequence[Path], out: Path, labels: Sequence[str] | 
     rows = []
     for i, data in enumerate(matches):
         name = labels[i] if labels and i < len(labels) else f"{data['agents']['A']} vs {data['agents']['B']}"
-        rows.append((name, data["win_rate"], data["ci95"], data.get("games", "?")))
+        rows.append((name, data["win_rate"], tuple(data["ci95"]), data.get("games", "?")))
+    return _rate_bars(rows, out, "win rate of the first-named agent (95% Wilson interval)")
+
+
+def _rate_bars(rows: Sequence[tuple[str, float, tuple[float, float], object]], out: Path, xlabel: str) -> Path:
+    """Horizontal bars (label, rate, (low, high), games) with the figures printed beside them and a line at 50%."""
     plt = _pyplot()
     fig, ax = plt.subplots(figsize=(7.5, 0.45 * len(rows) + 1.2))
     ys = list(range(len(rows)))[::-1]
@@ -108,9 +113,33 @@ def match_win_rates(results: Sequence[Path], out: Path, labels: Sequence[str] | 
     ax.axvline(0.5, color="grey", linewidth=0.8, linestyle="--")
     ax.set_xlim(0, 1.5)  # the right third holds the figures
     ax.set_xticks([0, 0.25, 0.5, 0.75, 1.0])
-    ax.set_xlabel("win rate of the first-named agent (95% Wilson interval)")
+    ax.set_xlabel(xlabel)
     ax.grid(axis="x", alpha=0.3)
     return _save(fig, out)
+
+
+def table_win_rates(table_csv: Path, out: Path) -> Path:
+    """Win rates from a CSV of `label,wins,games` rows (a results table whose runs kept no arena JSON, such as
+    an ablation of models that are not shipped): one bar per row with its 95% Wilson interval."""
+    from cardlab.arena.stats import wilson_interval
+
+    _check_out(out)
+    if not Path(table_csv).is_file():
+        raise UserError(f"{table_csv}: no such file")
+    with Path(table_csv).open(newline="") as f:
+        lines = [r for r in csv.DictReader(f)]
+    if not lines or not {"label", "wins", "games"} <= set(lines[0]):
+        raise UserError(f"{table_csv} is not a win-rate table (needs columns label, wins, games)")
+    rows = []
+    for n, line in enumerate(lines, start=2):
+        try:
+            wins, games = float(line["wins"]), int(line["games"])
+        except (TypeError, ValueError):
+            raise UserError(f"{table_csv}, line {n}: wins and games must be numbers") from None
+        if games <= 0 or not 0 <= wins <= games:
+            raise UserError(f"{table_csv}, line {n}: needs 0 <= wins <= games and games > 0")
+        rows.append((line["label"], wins / games, wilson_interval(wins, games), games))
+    return _rate_bars(rows, out, "win rate (95% Wilson interval)")
 
 
 def _read_log(path: Path) -> tuple[str, dict[str, list[float]]]:
@@ -167,6 +196,35 @@ def score_distributions(results: Sequence[Path], out: Path) -> Path:
     ax.set_ylabel("share of games")
     ax.grid(alpha=0.3)
     ax.legend(fontsize=8)
+    return _save(fig, out)
+
+
+def mean_scores(results: Sequence[Path], out: Path, labels: Sequence[str] | None = None) -> Path:
+    """Cooperative arena results: mean score with its 95% interval against the player count, one line per agent.
+    Files with the same label (default: the agent spec) join one line."""
+    _check_out(out)
+    lines: dict[str, list[tuple[int, float, float, float]]] = {}
+    for i, path in enumerate(results):
+        data = _read_json(Path(path))
+        if "mean_score" not in data or "ci95" not in data:
+            raise UserError(f"{path} is not a cooperative `cardlab arena --json` result (no mean_score)")
+        players = len(data["agents"])
+        label = labels[i] if labels and i < len(labels) else "/".join(sorted(set(data["agents"].values())))
+        lo, hi = data["ci95"]
+        lines.setdefault(label, []).append((players, data["mean_score"], lo, hi))
+    plt = _pyplot()
+    fig, ax = plt.subplots(figsize=(7, 4.5))
+    for label, points in lines.items():
+        points.sort()
+        xs = [p[0] for p in points]
+        ys = [p[1] for p in points]
+        errors = [[p[1] - p[2] for p in points], [p[3] - p[1] for p in points]]
+        ax.errorbar(xs, ys, yerr=errors, marker="o", markersize=4, capsize=3, label=label)
+    ax.set_xticks(sorted({p[0] for pts in lines.values() for p in pts}))
+    ax.set_xlabel("players")
+    ax.set_ylabel("mean score (95% interval)")
+    ax.grid(alpha=0.3)
+    ax.legend(fontsize=8, loc="upper left", bbox_to_anchor=(1.01, 1.0))
     return _save(fig, out)
 
 

@@ -19,10 +19,16 @@ def add_arguments(p) -> None:
     m = sub.add_parser("matches", help="win rates with 95%% intervals from zero-sum `cardlab arena --json` results")
     m.add_argument("input", nargs="+", help="arena JSON files")
     m.add_argument("--labels", nargs="+", help="one label per file (default: 'A vs B')")
+    b = sub.add_parser("table", help="win rates with 95%% intervals from a CSV of label,wins,games rows")
+    b.add_argument("input", help="the CSV file")
+    a = sub.add_parser("means", help="mean score with 95%% intervals per player count from cooperative arena --json results")
+    a.add_argument("input", nargs="+", help="arena JSON files (one per agent and player count)")
+    a.add_argument("--labels", nargs="+", help="one label per file; files with the same label form one line "
+                                                "(default: the agent spec)")
     r = sub.add_parser("training", help="scalars of a training run's TensorBoard logs (loss, accuracy, returns)")
     r.add_argument("input", help="the run's --out folder (or its TensorBoard folder)")
     r.add_argument("--tags", nargs="+", help="only these scalars (default: all)")
-    for q in (t, e, s, m, r):
+    for q in (t, e, s, m, b, a, r):
         q.add_argument("--out", required=True, help="figure file, .png or .svg")
 
 
@@ -36,6 +42,10 @@ def run(args) -> int:
         plots.evolution_curves([Path(x) for x in args.input], out, ylabel=args.ylabel)
     elif args.what == "matches":
         plots.match_win_rates([Path(x) for x in args.input], out, labels=args.labels)
+    elif args.what == "table":
+        plots.table_win_rates(Path(args.input), out)
+    elif args.what == "means":
+        plots.mean_scores([Path(x) for x in args.input], out, labels=args.labels)
     elif args.what == "scores":
         plots.score_distributions([Path(x) for x in args.input], out)
     else:

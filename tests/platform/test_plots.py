@@ -64,3 +64,29 @@ def test_bad_input_is_one_clear_error_and_writes_nothing(tmp_path, capsys, argv,
     err = capsys.readouterr().err
     assert message in err and "Traceback" not in err
     assert not list(tmp_path.glob("x.*"))
+
+
+def test_table_win_rates_from_csv(tmp_path):
+    table = tmp_path / "t.csv"
+    table.write_text("label,wins,games\nbaseline,25,200\nour change,120,200\n")
+    out = tmp_path / "t.svg"
+    assert main(["plot", "table", str(table), "--out", str(out)]) == 0
+    svg = out.read_text()
+    assert "our change" in svg and "60.0%" in svg and "12.5%" in svg  # each row's rate is drawn with its interval
+
+
+def test_table_with_impossible_counts_is_one_error(tmp_path, capsys):
+    table = tmp_path / "t.csv"
+    table.write_text("label,wins,games\nx,30,20\n")
+    assert main(["plot", "table", str(table), "--out", str(tmp_path / "t.png")]) == 2
+    assert "line 2" in capsys.readouterr().err and not (tmp_path / "t.png").exists()
+
+
+def test_mean_scores_join_files_of_one_label_into_one_line(tmp_path):
+    files = [ROOT / f"docs/results/hanabi/{a}_{n}p.json" for a in ("counting", "hat") for n in (2, 3)]
+    out = tmp_path / "m.svg"
+    assert main(["plot", "means", *map(str, files), "--labels", "counting", "counting", "hat", "hat",
+                 "--out", str(out)]) == 0
+    svg = out.read_text()
+    # one legend entry per label, not one per file
+    assert svg.count("<!-- counting -->") == 1 and svg.count("<!-- hat -->") == 1 and "<!-- players -->" in svg
