@@ -12,6 +12,8 @@ per batch. Values are from `player`'s side, larger = better. Terminal states are
 from __future__ import annotations
 
 import math
+from collections import Counter
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
 
@@ -38,6 +40,29 @@ def game_evaluators(game: str) -> dict[str, Callable[[], "Evaluator"]]:
     except ModuleNotFoundError:
         return {}
     return dict(module.EVALUATORS)
+
+
+@dataclass
+class EvalStats:
+    """What a batched evaluator did, for benchmarks and for checking batch sizes on a GPU (`bench search-net`)."""
+
+    forwards: int = 0  # forward passes (calls that scored at least one live state)
+    rows: int = 0  # states scored by the model
+    terminal: int = 0  # finished games scored without it
+    encode_s: float = 0.0  # building feature rows
+    forward_s: float = 0.0  # the model, transfers included
+    batch_sizes: Counter = field(default_factory=Counter)  # rows per forward pass -> passes
+
+    def reset(self) -> None:
+        self.forwards = self.rows = self.terminal = 0
+        self.encode_s = self.forward_s = 0.0
+        self.batch_sizes.clear()
+
+    def as_dict(self) -> dict:
+        return {"forwards": self.forwards, "rows": self.rows, "terminal": self.terminal,
+                "rows_per_forward": round(self.rows / self.forwards, 2) if self.forwards else 0.0,
+                "max_rows_per_forward": max(self.batch_sizes, default=0),
+                "encode_s": round(self.encode_s, 4), "forward_s": round(self.forward_s, 4)}
 
 
 class Evaluator:

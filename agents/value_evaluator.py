@@ -8,10 +8,19 @@ rebuilt for that game's setup (Dominion's player count, Hanabi's deck shape) fro
 data. Leaves are scored where the training rows were taken (`chain_point`: just before END_TURN for Hearthstone,
 after the turn for Dominion and Hanabi), and a finished cooperative game is worth its score (what the net
 estimates), not +inf.
+
+Speed (the search scores tens of thousands of leaves a game): rows are built by the encoder's batched path, the
+forward pass runs under `torch.inference_mode`, and on the CPU with one intra-op thread (`threads=1`): for these
+small MLPs and batches of about 64 rows, a second thread made a pass 8-18x slower in wall time and 7-15x more CPU
+on the 2-core development machine (threads wait on each other, and the other core is usually busy); the process's
+own setting is restored after each pass. `stats` counts passes, rows, and the time spent encoding and in the
+network (EvalStats), which is how `cardlab bench search-net` reports batch sizes, on a GPU too.
 """
 
 from __future__ import annotations
 
+import logging
+import time
 from pathlib import Path
 
 import torch
@@ -20,7 +29,9 @@ from cardlab.runtime import UserError
 from cardlab.models.checkpoint import load_value
 from cardlab.models.value import ColourTrio
 
-from cardlab.agents.evaluators import Evaluator, terminal_value
+from cardlab.agents.evaluators import EvalStats, Evaluator, terminal_value
+
+log = logging.getLogger(__name__)
 
 COLOUR_OFFSET = (1000.0, 0.0, -1000.0)  # green, yellow, red: larger than any label (|label| <= reward)
 
@@ -35,8 +46,9 @@ class ValueNetEvaluator(Evaluator):
 
     before_end_turn = True  # Hearthstone's datagen records full and colour chains before END_TURN
 
-    def __init__(self, path: str | Path, device: str = "auto", game="hearthstone") -> None:
-        """`game`: the game the search plays (a name or a Game); a checkpoint of another game is refused."""
+    def __init__(self, path: str | Path, device: str = "auto", game="hearthstone", threads: int = 1) -> None:
+        """`game`: the game the search plays (a name or a Game); a checkpoint of another game is refused.
+        `threads`: torch intra-op threads during a CPU forward pass (0 = leave the process's setting)."""
         # Encoders live with their game (engine/<game>/features); the network only sees their tensors.
         from cardlab.engine.features import get_encoder
 
@@ -59,6 +71,10 @@ class ValueNetEvaluator(Evaluator):
             device = "cuda" if torch.cuda.is_available() else "cpu"
         self.device = torch.device(device)
         self.net.to(self.device)
+        self.threads = int(threads) if self.device.type == "cpu" else 0
+        self.stats = EvalStats()
+        if self.device.type != "cpu":
+            log.info("value network %s on %s", path, self.device)
         self.trio = isinstance(self.net, ColourTrio)
         # Trios trained on game labels predict the same quantity in every colour; sub-chain trios do not.
         self.rank_by_colour = self.trio and self.meta["config"].get("colour_labels", "sub_chain") == "sub_chain"
@@ -96,33 +112,59 @@ class ValueNetEvaluator(Evaluator):
 
         return int(colour_of(effective_hp(state, player), self.green, self.red))
 
-    @torch.no_grad()
     def evaluate(self, states: list, player: int) -> list[float]:
         out = [0.0] * len(states)
-        live = [i for i, s in enumerate(states) if not s.is_terminal()]
+        live = []
         for i, s in enumerate(states):
             if s.is_terminal():
                 out[i] = self.terminal(s, player)
+            else:
+                live.append(i)
+        stats = self.stats
+        stats.terminal += len(states) - len(live)
         if not live:
             return out
-        rows = self._rows([states[i] for i in live], player)
+        live_states = states if len(live) == len(states) else [states[i] for i in live]
+        t0 = time.perf_counter()
+        rows = self._rows(live_states, player)
         if rows.shape[1] != int(self.meta["in_dim"]):
             raise UserError(f"{self.path}: trained on {self.meta['in_dim']} features of "
                             f"{self.meta.get('game_spec') or self.meta.get('game')}, this game's rows have "
                             f"{rows.shape[1]}: use a checkpoint trained on this game's setup")
-        x = torch.from_numpy(rows).to(self.device)
-        if self.trio:
-            colours = [self.colour(states[i], player) for i in live]
-            values = self.net.value(x, torch.tensor(colours, device=self.device)).float().cpu()
-            if self.rank_by_colour:
-                # Sub-chain nets predict whether their colour improves or worsens, so values of different colours
-                # are not comparable: rank by colour first, the net breaks ties within a colour.
-                values = values + torch.tensor([COLOUR_OFFSET[c] for c in colours])
-        else:
-            values = self.net.value(x)
-        for i, v in zip(live, values.float().cpu().numpy().tolist()):
+        t1 = time.perf_counter()
+        values = self._forward(rows, live_states, player)
+        stats.encode_s += t1 - t0
+        stats.forward_s += time.perf_counter() - t1
+        stats.forwards += 1
+        stats.rows += len(live)
+        stats.batch_sizes[len(live)] += 1
+        for i, v in zip(live, values):
             out[i] = v
         return out
+
+    def _forward(self, rows, states: list, player: int) -> list[float]:
+        """The network's values for encoded `rows` (states: the same leaves, for the trio's colours)."""
+        previous = torch.get_num_threads() if self.threads else 0
+        if previous and previous != self.threads:
+            torch.set_num_threads(self.threads)
+        try:
+            with torch.inference_mode():
+                x = torch.from_numpy(rows)
+                if self.device.type != "cpu":
+                    x = x.to(self.device)
+                if self.trio:
+                    colours = [self.colour(s, player) for s in states]
+                    values = self.net.value(x, torch.tensor(colours, device=self.device)).float().cpu()
+                    if self.rank_by_colour:
+                        # Sub-chain nets predict whether their colour improves or worsens, so values of different
+                        # colours are not comparable: rank by colour first, the net breaks ties within a colour.
+                        values = values + torch.tensor([COLOUR_OFFSET[c] for c in colours])
+                else:
+                    values = self.net.value(x)
+                return values.float().cpu().numpy().tolist()
+        finally:
+            if previous and previous != self.threads:
+                torch.set_num_threads(previous)
 
     def __repr__(self) -> str:
         return f"<ValueNetEvaluator {self.path} {self.meta['kind']} {self.meta['encoder']}>"

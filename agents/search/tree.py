@@ -256,8 +256,15 @@ class TurnTree:
 
     def _dfs(self, root) -> None:
         player = self.player
+        turn = self.turn
         stack = [(root, ())]
         batch = self.batch_size
+        terminal_value = self._terminal
+        record = self._record
+        admit = self._admit
+        # _count() inlined for the common case (no time limit, nodes left); it still handles the rest and raises.
+        node_limit = self.max_nodes or math.inf
+        timed = self.deadline != math.inf
         while stack:
             state, path = stack.pop()
             self.expanded += 1
@@ -265,16 +272,28 @@ class TurnTree:
             for a in self._actions(state):
                 if state is root and a == self.end_action:
                     continue  # scored before the search started
-                self._count()
-                child = self._advance(state.child(a))
+                if timed or self.nodes >= node_limit:
+                    self._count()
+                else:
+                    self.nodes += 1
+                child = state.child(a)
                 p = path + (a,)
+                # As _advance then _turn_over, with each state property read once on the usual path.
                 if child.is_terminal():
-                    self._record(self._terminal(child, player), p)
-                elif self._turn_over(child):
+                    record(terminal_value(child, player), p)
+                    continue
+                same_turn = (child.turn_owner, child.turn_number) == turn
+                if same_turn and child.current_player != player:
+                    self._advance(child)  # another player's decision inside the turn
+                    if child.is_terminal():
+                        record(terminal_value(child, player), p)
+                        continue
+                    same_turn = not self._turn_over(child)
+                if not same_turn:
                     self.buffer.append((self._view(state, child), p))
                     if len(self.buffer) >= batch:
                         self._flush()
-                elif self._admit(child):
+                elif admit(child):
                     children.append((child, p))
             children.reverse()  # pop in legal-action order
             stack.extend(children)

@@ -6,15 +6,16 @@ import json
 
 from cardlab.runtime import UserError
 
-HELP = "run a benchmark: engine, search, datagen, fuzz"
+HELP = "run a benchmark: engine, search, search-net, datagen, fuzz"
 
 
 def add_arguments(p) -> None:
-    p.add_argument("which", choices=["engine", "search", "datagen", "fuzz"],
+    p.add_argument("which", choices=["engine", "search", "search-net", "datagen", "fuzz"],
                    help="what to measure (fuzz: random and scripted Hearthstone games with invariant checks after "
-                        "every action)")
+                        "every action; search-net: games/s of the search with a value network, time split, batch "
+                        "sizes, decisions per game)")
     p.add_argument("--games", type=int, default=None, help="games to play (default: engine 1000, datagen 200, "
-                                                           "fuzz 1000)")
+                                                           "fuzz 1000, search-net 20)")
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--start", type=int, default=0, help="fuzz: index of the first game (split a long run over "
                                                         "runs: --start 0, --start N, ...)")
@@ -27,8 +28,15 @@ def add_arguments(p) -> None:
     p.add_argument("--prune", default="dominance", choices=["tt", "dominance"], help="search: pruning compared with none")
     p.add_argument("--algo", default="dfs", choices=["dfs", "best"], help="search: tree walk")
     p.add_argument("--game", default=None, help="engine: any game spec (default: the Hearthstone Liège mirror "
-                                                "benchmark with clone and legal-action timings)")
-    p.add_argument("--agents", nargs="+", default=None, help="engine with --game: agent specs (default random)")
+                                                "benchmark with clone and legal-action timings); search-net: the "
+                                                "game (default hearthstone:deck=liege)")
+    p.add_argument("--agents", nargs="+", default=None,
+                   help="engine with --game: agent specs (default random); search-net: the searched agent and its "
+                        "opponent (default search:ckpt=liege-full-rich trading)")
+    p.add_argument("--decisions", default=None, help="search-net: write the searched agent's actions per game to "
+                                                     "this JSON file")
+    p.add_argument("--compare", default=None, help="search-net: count the decisions that differ from this file's "
+                                                   "(written by --decisions on the same games, e.g. before a change)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
 
 
@@ -59,6 +67,8 @@ def run(args) -> int:
         return 0
     if args.which == "fuzz":
         return _fuzz(args)
+    if args.which == "search-net":
+        return _search_net(args)
     if args.which == "datagen":
         from cardlab.benchmarks import datagen_bench
 
@@ -134,3 +144,39 @@ def _fuzz(args) -> int:
             else:
                 print(f"{key:>22}: {value}")
     return 1 if result["violations"] else 0
+
+
+def _search_net(args) -> int:
+    """bench search-net: seeded search + network games, timed; decisions saved and compared on request."""
+    from pathlib import Path
+
+    from cardlab.benchmarks import search_net_bench
+    from cardlab.commands.progress import progress_bar
+
+    old = None
+    if args.compare is not None:
+        try:
+            old = json.loads(Path(args.compare).read_text())
+            old["games"]
+        except (OSError, ValueError, KeyError, TypeError) as exc:
+            raise UserError(f"--compare {args.compare}: not a decisions file written by --decisions ({exc})") from None
+    if args.agents is not None and len(args.agents) != 2:
+        raise UserError(f"search-net: --agents takes the searched agent and its opponent, got {len(args.agents)} specs")
+    agent, opponent = args.agents or (search_net_bench.DEFAULT_AGENT, search_net_bench.DEFAULT_OPPONENT)
+    games = args.games or 20
+    with progress_bar("search-net games", games, quiet=args.json) as update:
+        result, record = search_net_bench.run(games=games, seed=args.seed, agent=agent, opponent=opponent,
+                                              game=args.game or search_net_bench.DEFAULT_GAME, progress=update)
+    if args.decisions is not None:
+        try:
+            Path(args.decisions).write_text(json.dumps(record) + "\n")
+        except OSError as exc:
+            raise UserError(f"--decisions {args.decisions}: cannot write it ({exc.strerror})") from None
+    if old is not None:
+        result["decision_check"] = search_net_bench.compare_decisions(record, old)
+    if args.json:
+        print(json.dumps(result))
+    else:
+        for key, value in result.items():
+            print(f"{key:>22}: {value}")
+    return 1 if old is not None and result["decision_check"]["decisions_differing"] else 0

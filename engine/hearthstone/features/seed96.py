@@ -12,12 +12,17 @@ acted now (frozen, exhausted, attacks already made).
 
 from __future__ import annotations
 
+from typing import Sequence
+
+import numpy as np
+
 from cardlab.engine.core import Rng
 
 from cardlab.engine.features import Encoder
+from cardlab.engine.hearthstone.features.rows import small_ints_to_float32
 
 SLOT_FIELDS = ("health", "attack", "can_attack", "taunt", "divine_shield", "present")
-_EMPTY = [0.0] * 6
+_EMPTY = [0] * 6  # ints, like the filled slots: a batch then converts through rows.small_ints_to_float32
 
 
 def attack_available(p) -> int:
@@ -70,3 +75,13 @@ class Seed96(Encoder):
             row += [sum(m.attack for m in p.board), len(p.board), len(p.hand), len(p.deck)]
         row += [state.turn, attack_available(me)]
         return row
+
+    def encode_many(self, states: Sequence, player: int | Sequence[int], rng: Rng | None = None) -> np.ndarray:
+        """Rows for many states (in order, so random slots draw from `rng` as per-state calls would), converted once."""
+        players = [player] * len(states) if isinstance(player, int) else list(player)
+        if len(players) != len(states):
+            raise ValueError(f"{len(states)} states but {len(players)} players")
+        flat: list = []
+        for s, p in zip(states, players):
+            flat += self.values(s, p, rng)
+        return small_ints_to_float32(flat, len(states), self.dim)

@@ -1,0 +1,90 @@
+"""The value-network evaluator's fast path (issue 19, item 3) and `cardlab bench search-net`."""
+
+from __future__ import annotations
+
+import json
+import numpy as np
+import pytest
+import torch
+
+from cardlab.agents.evaluators import make_evaluator
+from cardlab.benchmarks import search_net_bench
+from cardlab.runtime import UserError
+
+from tests.engine.test_fast_encoding import STATES, reference_rich
+
+SMALL_SEARCH = "search:ckpt=liege-full-rich,max_nodes=300"
+
+
+@pytest.fixture(scope="module")
+def evaluator():
+    return make_evaluator("ckpt=liege-full-rich")
+
+
+def test_values_equal_the_network_on_the_plain_rows(evaluator):
+    live = [s for s in STATES if not s.is_terminal()][:40]
+    values = evaluator.evaluate(live, 0)
+    rows = torch.from_numpy(np.asarray([reference_rich(s, 0) for s in live], dtype=np.float32))
+    previous = torch.get_num_threads()
+    torch.set_num_threads(1)  # the evaluator's own setting: the same kernels, so the same floats
+    try:
+        with torch.no_grad():
+            expected = evaluator.net.value(rows).numpy().tolist()
+    finally:
+        torch.set_num_threads(previous)
+    assert values == expected
+
+
+def test_stats_count_forward_passes_and_the_thread_setting_is_restored(evaluator):
+    evaluator.stats.reset()
+    terminal = [s for s in STATES if s.is_terminal()][:2]
+    live = [s for s in STATES if not s.is_terminal()][:9]
+    previous = torch.get_num_threads()
+    torch.set_num_threads(2)
+    try:
+        values = evaluator.evaluate(live + terminal, 1)
+        assert torch.get_num_threads() == 2
+    finally:
+        torch.set_num_threads(previous)
+    assert all(abs(v) == float("inf") or v == 0.0 for v in values[len(live):])
+    stats = evaluator.stats.as_dict()
+    assert stats["forwards"] == 1 and stats["rows"] == 9 and stats["terminal"] == 2
+    assert stats["rows_per_forward"] == 9 and stats["max_rows_per_forward"] == 9
+    assert evaluator.evaluate(terminal, 1) and evaluator.stats.forwards == 1  # terminals only: no pass
+
+
+def test_bench_reports_speed_split_and_decisions():
+    report, record = search_net_bench.run(games=1, seed=3, agent=SMALL_SEARCH)
+    assert report["games"] == 1 and report["games_per_sec"] > 0 and report["decisions"] > 0
+    assert report["forwards"] > 0 and 1 <= report["rows_per_forward"] <= report["max_rows_per_forward"] <= 64
+    assert report["nodes"] >= report["leaves"] > 0 and report["evaluator_threads"] == 1
+    assert set(report["split_s"]) == {"encoder", "network", "engine_and_tree", "opponent", "loop"}
+    assert len(record["games"]["0"]) == report["decisions"]
+    # The same seed replays the same decisions; the probes came off the cached agents (no double counting).
+    again, record2 = search_net_bench.run(games=1, seed=3, agent=SMALL_SEARCH)
+    assert record2 == record and again["forwards"] == report["forwards"]
+    check = search_net_bench.compare_decisions(record2, record)
+    assert check["games_differing"] == 0 and check["decisions_differing"] == 0
+    changed = json.loads(json.dumps(record))
+    changed["games"]["0"][2] = [99]
+    check = search_net_bench.compare_decisions(changed, record)
+    assert check["games_differing"] == 1 and check["first_differences"][0]["decision"] == 2
+    assert check["decisions_differing"] == len(record["games"]["0"]) - 2
+    with pytest.raises(UserError, match="seed"):
+        search_net_bench.compare_decisions({**record, "seed": 4}, record)
+
+
+def test_cli_saves_and_compares_decisions(tmp_path, capsys):
+    from cardlab.cli import main
+
+    out = tmp_path / "decisions.json"
+    base = ["bench", "search-net", "--games", "1", "--agents", SMALL_SEARCH, "trading", "--json"]
+    assert main(base + ["--decisions", str(out)]) == 0
+    capsys.readouterr()
+    assert main(base + ["--compare", str(out)]) == 0
+    assert json.loads(capsys.readouterr().out)["decision_check"]["decisions_differing"] == 0
+    assert main(base + ["--compare", str(tmp_path / "missing.json")]) == 2
+    err = capsys.readouterr().err
+    assert "missing.json" in err and err.count("\n") == 1
+    assert main(["bench", "search-net", "--agents", "trading", "trading"]) == 2
+    assert "not a search agent" in capsys.readouterr().err
