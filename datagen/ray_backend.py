@@ -20,18 +20,18 @@ def iter_records_ray(settings, start: int, stop: int, workers: int) -> Iterator:
     except ImportError:
         raise UserError("--backend ray needs the optional ray extra: pip install -e \".[ray]\" "
                         "(or use the default --backend process)") from None
-    from cardlab.datagen.runner import _play_star
+    from cardlab.datagen.runner import play_game
 
     if not ray.is_initialized():
         if os.environ.get("RAY_ADDRESS"):
             ray.init(address=os.environ["RAY_ADDRESS"])
         else:
             ray.init(num_cpus=workers, include_dashboard=False)
-    task = ray.remote(num_cpus=1)(_play_star)
+    task = ray.remote(num_cpus=1)(play_game)
     window = max(2, 4 * workers)
     pending: deque = deque()
     for i in range(start, stop):
-        pending.append(task.remote((settings, i)))
+        pending.append(task.remote(settings, i))
         if len(pending) >= window:
             yield ray.get(pending.popleft())
     while pending:

@@ -1,25 +1,28 @@
-"""Self-play runner: W worker processes play games, the main process writes them in game-id order.
+"""Self-play runner: W worker processes play and encode games, the main process writes them in game-id order.
 
 Each game is `arena.play.play_game` with a chain recorder as its observer: game i depends only on (seed, i) and
-the roles rotate over the seats (agent A in seat i % 2). Results are written in id order and committed every
+the roles rotate over the seats (agent A in seat i % 2). Workers (`workers.py`) take games in batches and send
+back finished columns; the main process only appends them. Results are written in id order and committed every
 `commit_every` games, so any worker count, and any kill + `--resume`, yields the same rows as one uninterrupted run.
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
 import time
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Callable, Iterator
 
-from cardlab.arena.play import Observer, play_game as play_one, run_jobs
+from cardlab.arena.play import Observer, play_game as play_one
 from cardlab.engine.core import COOPERATIVE, Rng, derive_seed
 from cardlab.engine.registry import make_game
 from cardlab.runtime import StopOnInterrupt, UserError
 
 from cardlab.datagen.chains import (CHAIN_KINDS, COLOUR, DEFAULT_GAMMA, FULL, chain_point, DEFAULT_GREEN_THRESHOLD, DEFAULT_RED_THRESHOLD,
                             DEFAULT_REWARD, ChainRecorder)
+from cardlab.datagen.workers import Workers, ordered_map
 from cardlab.datagen.writer import (WINNER_DRAW, WINNER_ERROR, ChainWriter, compact_file, layout_for,
                                     settings_json)
 
@@ -193,9 +196,36 @@ def play_game(settings: DatagenSettings, index: int) -> GameRecord:
     return GameRecord(index, info, chains, error)
 
 
-def iter_records(settings: DatagenSettings, start: int, stop: int, workers: int) -> Iterator[GameRecord]:
-    """Records of games start..stop-1, in id order, whatever the worker count."""
-    yield from run_jobs(play_game, [(settings, i) for i in range(start, stop)], workers, ordered=True)
+MAX_BATCH = 8  # games per worker job: fewer, bigger messages between the worker processes and the writer
+
+
+def play_games(settings: DatagenSettings, start: int, stop: int) -> list[GameRecord]:
+    """Games start..stop-1 as one worker job."""
+    return [play_game(settings, i) for i in range(start, stop)]
+
+
+def game_batches(start: int, stop: int, workers: int) -> list[tuple[int, int]]:
+    """Worker jobs as game ranges: up to MAX_BATCH games, shrinking towards the end of the run (a quarter of each
+    worker's share of what is left) so that no worker finishes long after the others. The file never depends on it."""
+    out = []
+    i = start
+    while i < stop:
+        size = max(1, min(MAX_BATCH, (stop - i) // (4 * workers)))
+        out.append((i, i + size))
+        i += size
+    return out
+
+
+def iter_records(settings: DatagenSettings, start: int, stop: int, workers: int,
+                 pool: Workers | None = None) -> Iterator[GameRecord]:
+    """Records of games start..stop-1, in id order, whatever the worker count (`pool`: workers already started)."""
+    if workers <= 1 and pool is None:
+        for i in range(start, stop):
+            yield play_game(settings, i)
+        return
+    jobs = [(settings, a, b) for a, b in game_batches(start, stop, workers)]
+    for records in (pool.map(jobs) if pool is not None else ordered_map(play_games, jobs, workers)):
+        yield from records
 
 
 # ---------------------------------------------------------------- a whole run (main process)
@@ -325,6 +355,51 @@ def generate(path: str | Path, settings: DatagenSettings, *, workers: int = 1, r
         from cardlab.datagen.ray_backend import iter_records_ray as records_fn
     else:
         records_fn = iter_records
+    t0 = time.perf_counter()
+    # Worker processes start before the file is opened: they must never hold its descriptor (nor HDF5's lock).
+    pool = Workers(play_games, workers) if backend == "process" and workers > 1 else contextlib.nullcontext()
+    with pool:
+        writer = _open_writer(path, settings, resume, force)
+        start = writer.games_completed
+        total = settings.total_games
+        if start > total:
+            writer.close()
+            raise UserError(f"{path} already holds {start} games, more than the {total} requested")
+        records = (iter_records(settings, start, total, workers, pool) if isinstance(pool, Workers)
+                   else records_fn(settings, start, total, workers))
+        written = states = errors = 0
+        first_error = None
+        interrupted = False
+        with StopOnInterrupt() as stop:
+            try:
+                for rec in records:
+                    writer.add_game(rec.info, rec.chains)
+                    written += 1
+                    states += rec.states
+                    if rec.error is not None:
+                        errors += 1
+                        first_error = first_error or rec.error
+                    if written % commit_every == 0:
+                        writer.commit()
+                    if progress is not None:
+                        progress(start + written, states)
+                    if stop.requested:
+                        raise KeyboardInterrupt
+                writer.commit()
+            except KeyboardInterrupt:
+                interrupted = True
+                writer.commit()  # games already received are complete: keep them
+            finally:
+                records.close()  # an unfinished run stops its workers now, not when they run out of jobs
+                done = writer.games_completed
+                writer.close()
+    if compact and not interrupted and done >= total:
+        compact_file(path)
+    return RunSummary(str(path), done, written, states, errors, time.perf_counter() - t0, interrupted, first_error)
+
+
+def _open_writer(path: Path, settings: DatagenSettings, resume: bool, force: bool) -> ChainWriter:
+    """The run's file: resumed (same settings, the game count may grow) or created."""
     if resume and path.exists():
         writer = ChainWriter.resume(path)
         try:
@@ -334,48 +409,13 @@ def generate(path: str | Path, settings: DatagenSettings, *, workers: int = 1, r
             raise
         if int(writer.f.attrs["games_requested"]) != settings.total_games:
             writer.set_attr("games_requested", settings.total_games)
-            settings_plain = __import__("json").loads(writer.f.attrs["settings"])
+            settings_plain = json.loads(writer.f.attrs["settings"])
             settings_plain["games"] = settings.games
             writer.set_attr("settings", settings_json(settings_plain))
-    else:
-        from cardlab.engine.features import get_encoder
+        return writer
+    from cardlab.engine.features import get_encoder
 
-        game = make_game(settings.game)
-        writer = ChainWriter.create(path, file_attrs(settings), get_encoder(settings.encoder, game).feature_names,
-                                    settings.chains, settings.store_states, force=force,
-                                    layout=layout_for(threat=has_threat_colours(game.name),
-                                                      score=game.kind == COOPERATIVE))
-    start = writer.games_completed
-    total = settings.total_games
-    if start > total:
-        writer.close()
-        raise UserError(f"{path} already holds {start} games, more than the {total} requested")
-    written = states = errors = 0
-    first_error = None
-    interrupted = False
-    t0 = time.perf_counter()
-    with StopOnInterrupt() as stop:
-        try:
-            for rec in records_fn(settings, start, total, workers):
-                writer.add_game(rec.info, rec.chains)
-                written += 1
-                states += rec.states
-                if rec.error is not None:
-                    errors += 1
-                    first_error = first_error or rec.error
-                if written % commit_every == 0:
-                    writer.commit()
-                if progress is not None:
-                    progress(start + written, states)
-                if stop.requested:
-                    raise KeyboardInterrupt
-            writer.commit()
-        except KeyboardInterrupt:
-            interrupted = True
-            writer.commit()  # games already received are complete: keep them
-        finally:
-            done = writer.games_completed
-            writer.close()
-    if compact and not interrupted and done >= total:
-        compact_file(path)
-    return RunSummary(str(path), done, written, states, errors, time.perf_counter() - t0, interrupted, first_error)
+    game = make_game(settings.game)
+    return ChainWriter.create(path, file_attrs(settings), get_encoder(settings.encoder, game).feature_names,
+                              settings.chains, settings.store_states, force=force,
+                              layout=layout_for(threat=has_threat_colours(game.name), score=game.kind == COOPERATIVE))

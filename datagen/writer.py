@@ -15,12 +15,19 @@ Game-specific fields exist only in files of games that have them: Hearthstone's 
 chains' colour, eff_hp; cooperative games' games/score (the team score). Other games' files leave them out
 (`layout_for`); readers, resume and compaction take the layout from the file.
 
+Writing: the numeric datasets are written chunk by chunk by `chunks.py` (each full chunk shuffled and deflated
+once, the partly filled last chunk stored raw until it fills), so a commit costs little more than compressing its
+rows once; strings and stored states go through HDF5's own pipeline.
+
 Crash safety: a commit writes the rows of whole games and flushes, then bumps the counters (`rows`,
 `games_completed`, in place) and flushes again, so counters on disk never cover unwritten rows. Files use
-HDF5's "none" free-space strategy: space freed when a compressed chunk grows is never reused, so data the
-last committed index points to is never overwritten. Readers ignore rows past the counters; resume truncates
-them. When a run completes, the file is rewritten compactly (deterministic layout: same settings and seed
-give the same bytes except `created_at`).
+HDF5's "none" free-space strategy (freed space is not reused, except at the very end of the file), and a commit
+stores new chunks before it moves a chunk that holds committed rows (`chunks.store`), so data the last committed
+index points to is never overwritten; a raw last chunk is rewritten in place with the same committed bytes. A new
+file appears under its name only once its layout is complete. Readers ignore rows past the counters (a killed
+commit's); a resumed run writes over them, and datasets may be longer than the counters until the file is
+compacted. When a run completes, the file is rewritten compactly (deterministic layout: same settings and seed give
+the same bytes except `created_at`, whatever the worker count, commit size or resumes).
 """
 
 from __future__ import annotations
@@ -37,6 +44,7 @@ import numpy as np
 from cardlab.runtime import UserError
 
 from cardlab.datagen.chains import CHAIN_KINDS, FIELDS, chain_fields
+from cardlab.datagen.chunks import DirectColumn, copy_chunks, is_direct, store
 
 FORMAT = "cardlab-chains"
 SCHEMA_VERSION = 2  # 2: full chains also store colour and eff_hp
@@ -120,15 +128,6 @@ def _create_layout(f: h5py.File, attrs: dict[str, Any], feature_names, kinds, st
             _dataset(g, "state", _state_dtype())
 
 
-def _append(ds, values) -> None:
-    n = ds.shape[0]
-    k = len(values)
-    if k == 0:
-        return
-    ds.resize(n + k, axis=0)
-    ds[n:n + k] = values
-
-
 class ChainWriter:
     """Appends whole games and commits them; one writer per file (the runner's main process)."""
 
@@ -140,6 +139,18 @@ class ChainWriter:
         self.games_completed = int(f.attrs["games_completed"])
         self.layout = _layout_of(f)
         self._buffer: list[tuple[dict, dict]] = []
+        self._columns: dict[str, DirectColumn] = {}
+        for group, rows in self._groups():
+            for name, ds in group.items():
+                if is_direct(ds):
+                    self._columns[ds.name] = DirectColumn(ds, rows)
+
+    def _groups(self):
+        """(group, committed rows) of the games and of each chain kind."""
+        yield self.f["games"], self.games_completed
+        for kind in self.kinds:
+            g = self.f["chains"][kind]
+            yield g, int(g.attrs["rows"])
 
     # ---------------------------------------------------------------- opening
 
@@ -154,17 +165,21 @@ class ChainWriter:
         attrs = dict(attrs, format=FORMAT, schema_version=SCHEMA_VERSION, games_completed=np.int64(0),
                      store_states=bool(store_states))
         attrs.setdefault("created_at", time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()))
+        # Built under a temporary name and renamed when complete: a run killed while creating it leaves no
+        # half-written file under `path` (a plain restart follows).
+        tmp = path.with_name(path.name + ".create.tmp")
         try:
-            f = h5py.File(path, "w", libver="earliest", **_FILE_KW)
+            with h5py.File(tmp, "w", libver="earliest", **_FILE_KW) as f:
+                _create_layout(f, attrs, feature_names, kinds, store_states, layout)
+            os.replace(tmp, path)
+            f = h5py.File(path, "a", rdcc_nbytes=_FILE_KW["rdcc_nbytes"])  # the "none" strategy is the file's
         except OSError as exc:
             raise UserError(f"cannot create {path}: {exc}") from None
-        _create_layout(f, attrs, feature_names, kinds, store_states, layout)
-        f.flush()
         return cls(f, path)
 
     @classmethod
     def resume(cls, path: str | Path) -> "ChainWriter":
-        """Open for appending; rows past the committed counters (a crash mid-commit) are dropped."""
+        """Open for appending after the committed counters; rows past them (a crash mid-commit) are written over."""
         from cardlab.datagen.reader import check_file
 
         path = Path(path)
@@ -175,18 +190,6 @@ class ChainWriter:
             f.close()
             raise UserError(f"{path} has chain schema {version}; this cardlab appends schema {SCHEMA_VERSION} rows "
                             "only: start a new file")
-        n_games = int(f.attrs["games_completed"])
-        for name in f["games"]:
-            if f["games"][name].shape[0] > n_games:
-                f["games"][name].resize(n_games, axis=0)
-        for kind in CHAIN_KINDS:
-            if f"chains/{kind}" in f:
-                g = f["chains"][kind]
-                rows = int(g.attrs["rows"])
-                for ds in g.values():
-                    if ds.shape[0] > rows:
-                        ds.resize(rows, axis=0)
-        f.flush()
         return cls(f, path)
 
     # ---------------------------------------------------------------- writing
@@ -195,48 +198,74 @@ class ChainWriter:
         """Buffer one game (info: GAME_FIELDS + deck names; chains: columns per kind). Games come in id order."""
         self._buffer.append((info, chains))
 
-    def commit(self) -> int:
-        """Write buffered games, flush, then publish them by bumping the counters. Returns games committed."""
-        if not self._buffer:
-            return 0
-        f = self.f
-        games = f["games"]
+    def _new_columns(self) -> dict[str, np.ndarray]:
+        """Every dataset's new rows (by dataset path) for the buffered games."""
         first = self.games_completed
+        out: dict[str, np.ndarray] = {}
         for name, dt in self.layout["games"].items():
-            _append(games[name], np.asarray([info[name] for info, _ in self._buffer], dtype=dt))
+            out[f"/games/{name}"] = np.asarray([info[name] for info, _ in self._buffer], dtype=dt)
         for name in self.layout["game_str"]:
-            _append(games[name], np.asarray([info[name] for info, _ in self._buffer], dtype=object))
-        new_rows = {}
+            out[f"/games/{name}"] = np.asarray([info[name] for info, _ in self._buffer], dtype=object)
         for kind in self.kinds:
-            g = f["chains"][kind]
+            g = self.f["chains"][kind]
             parts = [(first + j, ch[kind]) for j, (_, ch) in enumerate(self._buffer) if kind in ch]
-            cols = {}
             names = ["features", "label"] + [n for n in self.layout["chains"][kind] if n != "game_id"]
             if self.store_states:
                 names.append("state")
             for name in names:
                 arrays = [c[name] for _, c in parts]
-                if name == "features":
-                    cols[name] = (np.concatenate(arrays) if arrays else np.zeros((0, g["features"].shape[1]), "f4"))
-                elif name == "state":
-                    cols[name] = np.concatenate(arrays) if arrays else np.zeros(0, dtype=object)
+                if arrays:
+                    values = np.concatenate(arrays)
+                elif name == "features":
+                    values = np.zeros((0, g["features"].shape[1]), "f4")
                 else:
-                    cols[name] = np.concatenate(arrays) if arrays else np.zeros(0)
-            cols["game_id"] = (np.concatenate([np.full(len(c["label"]), gid, dtype=np.int64) for gid, c in parts])
-                               if parts else np.zeros(0, dtype=np.int64))
-            for name, values in cols.items():
-                _append(g[name], values)
-            new_rows[kind] = int(g.attrs["rows"]) + len(cols["label"])
+                    values = np.zeros(0, dtype=object if name == "state" else g[name].dtype)
+                out[f"/chains/{kind}/{name}"] = values
+            out[f"/chains/{kind}/game_id"] = (
+                np.concatenate([np.full(len(c["label"]), gid, dtype=np.int64) for gid, c in parts])
+                if parts else np.zeros(0, dtype=np.int64))
+        return out
+
+    def commit(self) -> int:
+        """Write buffered games, flush, then publish them by bumping the counters. Returns games committed."""
+        if not self._buffer:
+            return 0
+        f = self.f
+        columns = self._new_columns()
+        staged, others = [], []
+        for path, values in columns.items():
+            column = self._columns.get(path)
+            if column is None:
+                others.append((f[path], values))
+            elif len(values):
+                writes, tail = column.stage(values)
+                staged.append((column, len(values), tail, writes))
+
+        def strings() -> None:
+            for ds, values in others:
+                _write_at(ds, self._committed(ds), values)
+
+        # Phase 1: the rows, in an order that never overwrites committed bytes (chunks.store), then flush.
+        writes = store([w for _, _, _, ws in staged for w in ws], [c for c, *_ in staged], between=strings)
         f.flush()
+        for column, added, tail, _ in staged:
+            column.accept(added, tail, writes)
         # Phase 2: publish. In-place attribute writes, so the object headers keep their size.
-        for kind, rows in new_rows.items():
-            f["chains"][kind].attrs.modify("rows", np.int64(rows))
-        self.games_completed = first + len(self._buffer)
+        for kind in self.kinds:
+            g = f["chains"][kind]
+            g.attrs.modify("rows", np.int64(int(g.attrs["rows"]) + len(columns[f"/chains/{kind}/label"])))
+        self.games_completed += len(self._buffer)
         f.attrs.modify("games_completed", np.int64(self.games_completed))
         f.flush()
         n = len(self._buffer)
         self._buffer = []
         return n
+
+    def _committed(self, ds) -> int:
+        """Committed rows of a dataset (its group's counter)."""
+        if ds.parent.name == "/games":
+            return self.games_completed
+        return int(ds.parent.attrs["rows"])
 
     def set_attr(self, name: str, value) -> None:
         self.f.attrs.modify(name, value) if name in self.f.attrs else self.f.attrs.create(name, value)
@@ -249,6 +278,16 @@ class ChainWriter:
         self.f = None
         if compact:
             compact_file(self.path)
+
+
+def _write_at(ds, start: int, values) -> None:
+    """Rows start.. of a dataset through HDF5's pipeline (strings, states), over any left past the counters."""
+    k = len(values)
+    if k == 0:
+        return
+    if ds.shape[0] < start + k:
+        ds.resize(start + k, axis=0)
+    ds[start:start + k] = values
 
 
 def compact_file(path: str | Path, block_rows: int = 1 << 16) -> None:
@@ -276,6 +315,9 @@ def compact_file(path: str | Path, block_rows: int = 1 << 16) -> None:
 
 
 def _copy(src, dst, rows: int, block_rows: int) -> None:
+    if is_direct(src) and is_direct(dst) and src.chunks == dst.chunks:
+        copy_chunks(src, dst, rows)
+        return
     dst.resize(rows, axis=0)
     for start in range(0, rows, block_rows):
         stop = min(rows, start + block_rows)

@@ -118,13 +118,15 @@ def test_refuses_overwrite_and_mismatched_resume(tmp_path):
 
 def test_same_seed_same_bytes_for_any_worker_count(tmp_path):
     paths = []
-    for workers in (1, 2):
+    for workers, commit_every in ((1, 3), (2, 16), (3, 1)):  # several games per worker job, several full chunks
         p = tmp_path / f"w{workers}.h5"
-        generate(p, DatagenSettings(agents=FAST, games=12, seed=5), workers=workers, commit_every=3)
+        generate(p, DatagenSettings(agents=FAST, games=40, seed=5), workers=workers, commit_every=commit_every)
         paths.append(p)
-    a, b = (p.read_bytes() for p in paths)
-    assert len(a) == len(b)
-    assert sum(x != y for x, y in zip(a, b)) <= 19  # only created_at may differ
+    a, *others = (p.read_bytes() for p in paths)
+    for b in others:
+        assert len(a) == len(b)
+        assert sum(x != y for x, y in zip(a, b)) <= 19  # only created_at may differ
+    assert ChainData(paths[0], "colour").n_rows > 4 * 512
     c = tmp_path / "seed6.h5"
     generate(c, DatagenSettings(agents=FAST, games=12, seed=6))
     assert not np.array_equal(ChainData(c).features[:50], ChainData(paths[0]).features[:50])
