@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from cardlab.commands import (arena, bench, cards, datagen, decks, evolve, games, inspect, models, play,
+from cardlab.commands import (arena, bench, cards, datagen, decks, evolve, games, inspect, loop, models, play,
                               plot, quickstart, replay, tournament, train)
 
 COMMANDS = {
@@ -22,6 +22,7 @@ COMMANDS = {
     "play": play,
     "train": train,
     "evolve": evolve,
+    "loop": loop,
     "models": models,
     "plot": plot,
 }

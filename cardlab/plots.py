@@ -262,3 +262,70 @@ def training_curves(log_dir: Path, out: Path, tags: Sequence[str] | None = None)
         ax.axis("off")
     fig.tight_layout()
     return _save(fig, out)
+
+
+def loop_generations(loop_dir: Path, out: Path) -> Path:
+    """A `cardlab loop` run: the promoted agent against each anchor per generation (95% intervals), and each gate's
+    candidate result with its verdict (filled green: promoted; red cross: kept the incumbent)."""
+    _check_out(out)
+    from cardlab.engine.core import COOPERATIVE
+    from cardlab.engine.registry import make_game
+    from cardlab.train.loop import read_loop
+
+    data = read_loop(Path(loop_dir))
+    gens = data["generation_list"]
+    game = make_game(data["settings"]["game"])
+    cooperative, seats = game.kind == COOPERATIVE, game.num_players
+    key = "mean_score" if cooperative else "win_rate"
+    anchors = list(data["settings"].get("anchors") or [])
+    gated = [g for g in gens if g.get("gate") is not None and "decision" in g["steps"]]
+    if not any(g.get("anchors") for g in gens) and not gated:
+        raise UserError(f"{loop_dir}: no generation has finished its gate or anchors yet")
+    plt = _pyplot()
+    fig, (top, bottom) = plt.subplots(2, 1, figsize=(7.5, 7), sharex=True)
+    colours = plt.rcParams["axes.prop_cycle"].by_key()["color"] * 4
+    for i, anchor in enumerate(anchors):
+        points = [(g["generation"], g["anchors"][anchor]) for g in gens if anchor in (g.get("anchors") or {})]
+        if not points:
+            continue
+        xs = [x + (i - (len(anchors) - 1) / 2) * 0.06 for x, _ in points]  # side by side, intervals readable
+        ys = [f[key] for _, f in points]
+        err = [[f[key] - f["ci95"][0] for _, f in points], [f["ci95"][1] - f[key] for _, f in points]]
+        top.errorbar(xs, ys, yerr=err, marker="o", markersize=4, capsize=3, color=colours[i],
+                     label=("with " if cooperative else "vs ") + anchor)
+    if not cooperative:
+        top.axhline(1 / seats, color="grey", linewidth=0.8, linestyle="--")
+        top.set_ylim(-0.02, 1.02)
+    top.set_ylabel("mean team score" if cooperative else "win rate")
+    top.set_title(f"{data['settings'].get('game', '')}: the promoted agent "
+                  + ("in a team with each anchor (95% t interval)" if cooperative
+                     else "against each anchor (95% Wilson interval)")
+                  + f", {data['settings'].get('anchor_games', '?')} games each", fontsize=9)
+    top.grid(alpha=0.3)
+    if anchors:
+        top.legend(fontsize=8, loc="upper left", bbox_to_anchor=(1.01, 1.0))
+    for g in gated:
+        gate, promoted = g["gate"], bool(g.get("promoted"))
+        value, (lo, hi) = gate[key], gate["ci95"]
+        bottom.errorbar([g["generation"]], [value], yerr=[[value - lo], [hi - value]], capsize=3,
+                        color="#2a9d4b" if promoted else "#c0392b", marker="o" if promoted else "x", markersize=7,
+                        linestyle="none")
+        if cooperative:
+            bottom.plot([g["generation"] - 0.2, g["generation"] + 0.2], [gate["incumbent_mean_score"]] * 2,
+                        color="grey", linewidth=2)
+        bottom.annotate("promoted" if promoted else "kept", (g["generation"], hi), textcoords="offset points",
+                        xytext=(0, 4), ha="center", fontsize=7)
+    if not cooperative:
+        bottom.axhline(1 / seats, color="grey", linewidth=0.8, linestyle="--")
+        bottom.set_ylim(-0.02, 1.1)
+    bottom.set_ylabel("mean team score" if cooperative else "win rate")
+    bottom.set_title(f"gate, {data['settings'].get('gate_games', '?')} games: "
+                     + ("the candidate's team (grey: the incumbent's mean)" if cooperative
+                        else "the candidate against the promoted agent"), fontsize=9)
+    bottom.set_xlabel("generation")
+    # each tick names the agent the anchors met: the generation promoted at that point
+    bottom.set_xticks([g["generation"] for g in gens],
+                      [f"{g['generation']}\n(agent: gen {g.get('promoted_generation', '?')})" for g in gens], fontsize=8)
+    bottom.grid(alpha=0.3)
+    fig.tight_layout()
+    return _save(fig, out)

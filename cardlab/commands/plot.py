@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-HELP = "figures (PNG or SVG) from tournament/arena --json, evolve logs and training TensorBoard logs"
+HELP = "figures (PNG or SVG) from tournament/arena --json, evolve logs, training TensorBoard logs and loop folders"
 
 
 def add_arguments(p) -> None:
@@ -28,7 +28,10 @@ def add_arguments(p) -> None:
     r = sub.add_parser("training", help="scalars of a training run's TensorBoard logs (loss, accuracy, returns)")
     r.add_argument("input", help="the run's --out folder (or its TensorBoard folder)")
     r.add_argument("--tags", nargs="+", help="only these scalars (default: all)")
-    for q in (t, e, s, m, b, a, r):
+    lp = sub.add_parser("loop", help="`cardlab loop` generations: the promoted agent against each anchor and the "
+                                     "gates' results with their verdicts")
+    lp.add_argument("input", help="the loop's --out folder")
+    for q in (t, e, s, m, b, a, r, lp):
         q.add_argument("--out", required=True, help="figure file, .png or .svg")
 
 
@@ -46,6 +49,8 @@ def run(args) -> int:
         plots.table_win_rates(Path(args.input), out)
     elif args.what == "means":
         plots.mean_scores([Path(x) for x in args.input], out, labels=args.labels)
+    elif args.what == "loop":
+        plots.loop_generations(Path(args.input), out)
     elif args.what == "scores":
         plots.score_distributions([Path(x) for x in args.input], out)
     else:

@@ -1,0 +1,105 @@
+"""Merging chain files: one training file from several datagen runs (`cardlab loop`'s data window).
+
+The first source is copied and the others' games are appended through the writer, so the result has the writer's
+layout and crash-safety and is compacted like any finished run. Game ids are renumbered in order (file after file),
+which keeps the split by game whole. Files must agree on everything a row's meaning depends on (game, encoder,
+labels, chain kinds, fields); attributes other than the counters come from the first source, and `merged_from`
+lists every source.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+from typing import Sequence
+
+import h5py
+import numpy as np
+
+from cardlab.datagen.reader import check_file
+from cardlab.datagen.writer import ChainWriter
+from cardlab.runtime import UserError
+
+# Attributes that fix what a row means: sources that differ in any of them cannot share one training file.
+MUST_MATCH = ("game", "game_name", "encoder", "encoder_version", "encoder_dim", "chains", "gamma", "reward",
+              "green_threshold", "red_threshold", "store_states", "game_kind", "label", "chain_point")
+
+
+def merge_chain_files(sources: Sequence[str | Path], out: str | Path) -> Path:
+    """Write `out` with every committed game of `sources`, in order; returns its path."""
+    sources = [Path(s) for s in sources]
+    out = Path(out)
+    if not sources:
+        raise UserError("merge: no source files")
+    if out in sources or any(out.resolve() == s.resolve() for s in sources):
+        raise UserError(f"merge: {out} is also a source")
+    attrs = [check_file(s) for s in sources]
+    for path, a in zip(sources[1:], attrs[1:]):
+        for key in MUST_MATCH:
+            if a.get(key) != attrs[0].get(key):
+                raise UserError(f"cannot merge {path} with {sources[0]}: {key} differs "
+                                f"({a.get(key)!r} vs {attrs[0].get(key)!r})")
+    tmp = out.with_name(out.name + ".merge.tmp")
+    shutil.copyfile(sources[0], tmp)
+    writer = ChainWriter.resume(tmp)
+    try:
+        for path in sources[1:]:
+            with h5py.File(path, "r", locking=False) as src:
+                _check_same_layout(path, src, writer)
+                for info, chains in _games(src, writer):
+                    writer.add_game(info, chains)
+            writer.commit()
+        total = writer.games_completed
+        writer.set_attr("games_requested", np.int64(total))
+        writer.set_attr("merged_from", json.dumps([
+            {"file": str(p), "games": int(a["games_completed"]), "seed": a.get("seed"), "agents": a.get("agents")}
+            for p, a in zip(sources, attrs)]))
+    except BaseException:
+        writer.f.close()
+        tmp.unlink(missing_ok=True)
+        raise
+    writer.close(compact=True)
+    tmp.replace(out)
+    return out
+
+
+def _check_same_layout(path: Path, src: h5py.File, writer: ChainWriter) -> None:
+    names = [n.decode() if isinstance(n, bytes) else n for n in src["meta/feature_names"][:]]
+    mine = [n.decode() if isinstance(n, bytes) else n for n in writer.f["meta/feature_names"][:]]
+    if names != mine:
+        raise UserError(f"cannot merge {path}: its feature names differ from the first file's")
+    kinds = list(writer.kinds)
+    if sorted(src["chains"].keys()) != sorted(kinds):
+        raise UserError(f"cannot merge {path}: it holds chains {', '.join(src['chains'])}, not {', '.join(kinds)}")
+    if set(src["games"].keys()) != set(writer.layout["games"]) | set(writer.layout["game_str"]):
+        raise UserError(f"cannot merge {path}: its per-game fields differ from the first file's")
+
+
+def _games(src: h5py.File, writer: ChainWriter):
+    """(info, chains) of each committed game of `src`, in id order, in the form ChainWriter.add_game takes."""
+    n_games = int(src.attrs["games_completed"])
+    games = {name: src["games"][name][:n_games] for name in src["games"]}
+    columns = {}
+    bounds = {}
+    for kind in writer.kinds:
+        g = src["chains"][kind]
+        rows = int(g.attrs["rows"])
+        columns[kind] = {name: g[name][:rows] for name in g}
+        gid = columns[kind]["game_id"]
+        # rows are written game after game: each game's rows form one block
+        bounds[kind] = np.searchsorted(gid, np.arange(n_games + 1), side="left")
+    for i in range(n_games):
+        info = {name: _scalar(values[i]) for name, values in games.items()}
+        chains = {}
+        for kind in writer.kinds:
+            lo, hi = bounds[kind][i], bounds[kind][i + 1]
+            if hi > lo:
+                chains[kind] = {name: col[lo:hi] for name, col in columns[kind].items() if name != "game_id"}
+        yield info, chains
+
+
+def _scalar(value):
+    if isinstance(value, bytes):
+        return value.decode()
+    return value.item() if isinstance(value, np.generic) else value

@@ -1,0 +1,42 @@
+"""Merging chain files (the loop's data window): every game's rows survive with renumbered game ids, the merged
+file reads and splits like one datagen run, and files whose rows mean different things are refused."""
+
+import h5py
+import numpy as np
+import pytest
+
+from cardlab.datagen.merge import merge_chain_files
+from cardlab.datagen.reader import ChainData
+from cardlab.datagen.runner import DatagenSettings, generate
+from cardlab.runtime import UserError
+
+FAST = ("random-action", "random-action")
+
+
+def _file(path, seed, games, **kw):
+    generate(path, DatagenSettings(agents=FAST, games=games, seed=seed, chains=("full",), **kw))
+    return path
+
+
+def test_merged_rows_are_the_sources_rows_in_order(tmp_path):
+    a, b = _file(tmp_path / "a.h5", 1, 3), _file(tmp_path / "b.h5", 2, 4)
+    merged = merge_chain_files([a, b], tmp_path / "m.h5")
+    with ChainData(a) as da, ChainData(b) as db, ChainData(merged) as dm:
+        assert dm.n_games == 7 and len(dm) == len(da) + len(db)
+        assert np.array_equal(dm.features, np.concatenate([da.features, db.features]))
+        assert np.array_equal(dm.labels, np.concatenate([da.labels, db.labels]))
+        assert np.array_equal(dm.game_id, np.concatenate([da.game_id, db.game_id + 3]))
+        assert np.array_equal(dm.games()["seed"], np.concatenate([da.games()["seed"], db.games()["seed"]]))
+        train, val, test = dm.split_by_game(val=0.2, test=0.2)
+        assert len(train) + len(val) + len(test) == len(dm)
+    with h5py.File(merged) as f:
+        assert int(f.attrs["games_requested"]) == 7 and "b.h5" in f.attrs["merged_from"]
+
+
+def test_files_with_other_encoders_or_labels_are_refused(tmp_path):
+    a = _file(tmp_path / "a.h5", 1, 2)
+    with pytest.raises(UserError, match="encoder differs"):
+        merge_chain_files([a, _file(tmp_path / "r.h5", 1, 2, encoder="rich")], tmp_path / "m.h5")
+    with pytest.raises(UserError, match="gamma differs"):
+        merge_chain_files([a, _file(tmp_path / "g.h5", 1, 2, gamma=0.5)], tmp_path / "m.h5")
+    assert not (tmp_path / "m.h5").exists()

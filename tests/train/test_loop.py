@@ -1,0 +1,213 @@
+"""`cardlab loop`: tiny loops complete for Hearthstone and Hanabi, a loop stopped mid-datagen and mid-arena resumes
+at the step it reached and ends with the files an uninterrupted run writes, bad options are one error line, and
+`cardlab plot loop` draws the generations."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import h5py
+import numpy as np
+import pytest
+import torch
+
+from cardlab.cli import main
+from cardlab.runtime import UserError
+from cardlab.train import loop as loop_module
+from cardlab.train.loop import LoopSettings, decide, run_loop
+
+PNG = b"\x89PNG\r\n\x1a\n"
+TINY = dict(game="hearthstone:deck=liege", generations=2, games_per_gen=6, start_games=8, gate_games=4, anchor_games=2,
+            anchors=("random", "trading"), start_agent="trading", max_nodes=30, window=2,
+            train={"max_epochs": 2, "hidden": [16]}, seed=3)
+
+
+def _always_promote(monkeypatch) -> None:
+    """Four gate games cannot show a net's strength: promote every candidate, so generation 2's data is played by
+    generation 1's search + net (the rule itself is tested on its own below)."""
+    real = loop_module.decide
+
+    def promote(game, gate, team=None):
+        return {**real(game, gate, team), "promoted": True}
+
+    monkeypatch.setattr(loop_module, "decide", promote)
+
+
+@pytest.fixture(scope="module")
+def uninterrupted(tmp_path_factory):
+    mp = pytest.MonkeyPatch()
+    _always_promote(mp)
+    out = tmp_path_factory.mktemp("loop") / "run"
+    try:
+        data = run_loop(out, LoopSettings(**TINY))
+    finally:
+        mp.undo()
+    return out, data
+
+
+def test_a_tiny_hearthstone_loop_completes(uninterrupted):
+    out, data = uninterrupted
+    assert data["done"] and data["promoted"]["generation"] == 2
+    for k in (1, 2):
+        g = out / f"gen-{k}"
+        for name in ("data.h5", "train/value.pt", "config.json", "gate.json", "decision.json",
+                     "anchors/anchor-0.json", "anchors/anchor-1.json"):
+            assert (g / name).is_file(), f"gen-{k}/{name}"
+        assert data["generations"][str(k)]["steps"] == ["data", "train", "gate", "decision", "anchors"]
+    # generation 2 plays its data with generation 1's net (promoted) and trains on both generations' data (window 2)
+    with h5py.File(out / "gen-2" / "data.h5") as f:
+        agents = json.loads(f.attrs["agents"])
+    assert agents == [f"search:ckpt={(out / 'gen-1/train/value.pt').resolve()},max_nodes=30"] * 2
+    with h5py.File(out / "gen-2" / "train-data.h5") as f:
+        assert int(f.attrs["games_completed"]) == 8 + 6  # the starting agent's generation plays --start-games
+    config = json.loads((out / "gen-2" / "config.json").read_text())
+    assert config["train"]["data_generations"] == [1, 2] and config["incumbent"]["generation"] == 1
+    gate = json.loads((out / "gen-2" / "gate.json").read_text())
+    assert gate["games"] == 4 and set(gate["agents"].values()) == {config["candidate"], config["incumbent"]["agent"]}
+
+
+def _results(out: Path) -> dict:
+    """What a run decided and measured, with the run's own folder and the timings taken out."""
+    def clean(value):
+        text = json.dumps(value).replace(str(out.resolve()), "OUT")
+        value = json.loads(text)
+        if isinstance(value, dict):
+            for key in ("decision_ms", "games_per_sec", "seconds", "summary", "error_logs"):
+                value.pop(key, None)
+            return {k: clean(v) for k, v in value.items()}
+        return value
+
+    results = {"loop": clean(json.loads((out / "loop.json").read_text())["generations"])}
+    for path in sorted(out.rglob("*.json")):
+        if path.name != "loop.json":
+            results[str(path.relative_to(out))] = clean(json.loads(path.read_text()))
+    for k in (1, 2):
+        with h5py.File(out / f"gen-{k}" / "data.h5") as f:
+            results[f"rows-{k}"] = np.asarray(f["chains/full/features"][:]).round(5).tolist()
+        weights = torch.load(out / f"gen-{k}" / "train" / "value.pt", weights_only=True)["state_dict"]
+        results[f"weights-{k}"] = {name: t.tolist() for name, t in weights.items()}
+    return results
+
+
+def test_an_interrupted_loop_resumes_where_it_stopped(uninterrupted, tmp_path, monkeypatch):
+    from cardlab.arena import match
+    from cardlab.datagen import runner
+
+    _always_promote(monkeypatch)
+    out = tmp_path / "run"
+    real_generate, real_match = runner.generate, match.run_match
+    calls = {"generate": 0, "match": 0}
+
+    def stop_in_second_datagen(path, settings, progress=None, **kw):  # Ctrl-C after 3 of generation 2's games
+        calls["generate"] += 1
+
+        def tick(done, states):
+            if calls["generate"] == 2 and done == 3:
+                raise KeyboardInterrupt
+        return real_generate(path, settings, progress=tick, **kw)
+
+    def stop_in_a_gate(specs, game, games, progress=None, **kw):  # Ctrl-C after 2 games of generation 2's gate
+        calls["match"] += 1
+
+        def tick(done):
+            journal = Path(kw["journal"])
+            if journal.name == "gate.journal" and journal.parent.name == "gen-2" and done == 2:
+                raise KeyboardInterrupt
+        return real_match(specs, game, games, progress=tick, **kw)
+
+    monkeypatch.setattr(runner, "generate", stop_in_second_datagen)
+    with pytest.raises(KeyboardInterrupt):
+        run_loop(out, LoopSettings(**TINY))
+    state = json.loads((out / "loop.json").read_text())
+    assert state["generations"]["2"]["steps"] == []  # stopped in generation 2's datagen
+    with h5py.File(out / "gen-2" / "data.h5") as f:
+        assert int(f.attrs["games_completed"]) == 3  # the finished games are kept
+    monkeypatch.setattr(runner, "generate", real_generate)
+    monkeypatch.setattr(match, "run_match", stop_in_a_gate)
+    with pytest.raises(KeyboardInterrupt):
+        run_loop(out, LoopSettings(**TINY))
+    state = json.loads((out / "loop.json").read_text())
+    assert state["generations"]["2"]["steps"] == ["data", "train"]
+    assert len((out / "gen-2" / "gate.journal").read_text().splitlines()) == 3  # header + 2 games
+    monkeypatch.setattr(match, "run_match", real_match)
+    data = run_loop(out, LoopSettings(**TINY))
+    assert data["done"]
+    assert _results(out) == _results(uninterrupted[0])
+
+
+def test_a_loop_with_other_settings_is_refused(uninterrupted):
+    out, _ = uninterrupted
+    with pytest.raises(UserError, match=r"other settings: max_nodes=30 \(now 40\)"):
+        run_loop(out, LoopSettings(**{**TINY, "max_nodes": 40}))
+    with pytest.raises(UserError, match=r"other settings: train.max_epochs=2 \(now 3\)"):
+        run_loop(out, LoopSettings(**{**TINY, "train": {**TINY["train"], "max_epochs": 3}}))
+
+
+def test_a_hanabi_loop_from_the_command_line_gates_on_team_scores(tmp_path, capsys):
+    out = tmp_path / "hanabi"
+    (tmp_path / "net.yaml").write_text("hidden: [16]\nmax_epochs: 3\n")
+    assert main(["loop", "--game", "hanabi", "--out", str(out), "--generations", "1", "--games-per-gen", "4",
+                 "--gate-games", "4", "--anchor-games", "2", "--anchors", "hinting", "--max-nodes", "20",
+                 "--train-config", str(tmp_path / "net.yaml"), "--max-epochs", "1", "--quiet"]) == 0
+    printed = capsys.readouterr()
+    assert "gen 1: gate mean" in printed.out and "| with hinting" in printed.out
+    assert "gen 1/1: gate done" in printed.err  # a progress line per step
+    decision = json.loads((out / "gen-1" / "decision.json").read_text())
+    team = json.loads((out / "gen-1" / "gate-incumbent.json").read_text())
+    assert decision["incumbent"] == "age" and decision["incumbent_mean_score"] == team["mean_score"]
+    assert decision["promoted"] == (decision["candidate_ci95"][0] > team["mean_score"])
+    state = json.loads((out / "loop.json").read_text())
+    assert state["settings"]["train"]["max_epochs"] == 1 and state["settings"]["train"]["hidden"] == [16]
+    assert "mean_score" in state["generations"]["1"]["anchors"]["hinting"]
+    # the same command with more generations extends the finished loop
+    assert main(["loop", "--game", "hanabi", "--out", str(out), "--generations", "2", "--games-per-gen", "4",
+                 "--gate-games", "4", "--anchor-games", "2", "--anchors", "hinting", "--max-nodes", "20",
+                 "--train-config", str(tmp_path / "net.yaml"), "--max-epochs", "1", "--quiet"]) == 0
+    assert "gen 1/2" not in capsys.readouterr().err  # generation 1 is not run again
+    assert json.loads((out / "loop.json").read_text())["generations"]["2"]["steps"][-1] == "anchors"
+
+
+def test_gate_rules():
+    from cardlab.engine.registry import make_game
+
+    hs, hanabi, dominion3 = make_game("hearthstone"), make_game("hanabi"), make_game("dominion:players=3")
+    assert decide(hs, {"win_rate": 0.7, "ci95": [0.51, 0.85]})["promoted"]
+    assert not decide(hs, {"win_rate": 0.6, "ci95": [0.49, 0.7]})["promoted"]
+    assert decide(dominion3, {"win_rate": 0.45, "ci95": [0.34, 0.55]})["promoted"]  # above a fair 1/3
+    team = {"mean_score": 18.0, "ci95": [17.5, 18.5]}
+    assert decide(hanabi, {"mean_score": 18.6, "ci95": [18.1, 19.1]}, team)["promoted"]
+    assert not decide(hanabi, {"mean_score": 18.6, "ci95": [17.9, 19.3]}, team)["promoted"]
+
+
+@pytest.mark.parametrize("extra, message", [
+    (["--games-per-gen", "0"], "--games-per-gen must be"),
+    (["--window", "0"], "--window must be positive"),
+    (["--max-nodes", "-5"], "--max-nodes must be positive"),
+    (["--anchors", "nobody"], "unknown agent 'nobody'"),
+    (["--anchors", "greedy", "greedy"], "names an agent twice"),
+    (["--start-agent", "search:depth=3"], "unknown option 'depth'"),
+    (["--game", "hanabi", "--max-epochs", "0"], "max_epochs, batch_size and lr must be positive"),
+    (["--game", "nogame"], "nogame"),
+])
+def test_bad_options_are_one_error_line(tmp_path, capsys, extra, message):
+    assert main(["loop", "--out", str(tmp_path / "x"), *extra]) == 2
+    err = capsys.readouterr().err.strip()
+    assert len(err.splitlines()) == 1 and message in err, err
+    assert not (tmp_path / "x").exists()  # nothing is written before the options are known to be good
+
+
+def test_a_folder_that_is_not_a_loop_is_refused(tmp_path, capsys):
+    (tmp_path / "notes.txt").write_text("mine")
+    assert main(["loop", "--out", str(tmp_path)]) == 2
+    assert "not empty and holds no loop.json" in capsys.readouterr().err
+
+
+def test_plot_loop_writes_a_png_and_an_svg(uninterrupted, tmp_path):
+    out, _ = uninterrupted
+    assert main(["plot", "loop", str(out), "--out", str(tmp_path / "loop.png")]) == 0
+    assert (tmp_path / "loop.png").read_bytes().startswith(PNG)
+    assert main(["plot", "loop", str(out), "--out", str(tmp_path / "loop.svg")]) == 0
+    svg = (tmp_path / "loop.svg").read_text()
+    assert "vs trading" in svg and "promoted" in svg  # anchors in the legend, gate verdicts marked
+    assert main(["plot", "loop", str(tmp_path), "--out", str(tmp_path / "x.png")]) == 2

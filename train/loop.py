@@ -1,0 +1,515 @@
+"""Iterated self-play (`cardlab loop`): datagen with the promoted agent -> a value net -> a gate -> anchors.
+
+Generation 0 is the starting agent (a bot or a checkpoint). Generation k >= 1:
+
+1. data: `games_per_gen` self-play games of the promoted agent (every seat; `start_games` while the starting
+   agent is the promoted one), a datagen file;
+2. train: a value net on that file (with a window > 1, merged with the files of the generations before);
+3. gate: the candidate (`search:ckpt=gen-k's net`) against the promoted agent, fixed seed and node budget;
+4. decision: promote or keep the incumbent (see `gate_rule`);
+5. anchors: the promoted agent against each anchor agent (fixed seed), so generations compare on one scale.
+
+Everything lives under OUT/gen-K/; OUT/loop.json names the settings, the promoted agent and the steps each
+generation finished. Every step is resumable (datagen and training continue their files, arenas keep a journal),
+so a rerun after Ctrl-C or a crash continues at the step it reached and writes what an uninterrupted run writes.
+An arena whose agents, seed and game count equal an earlier generation's (an anchor of an agent that stayed
+promoted) is copied from it rather than replayed: a fixed seed plays the same games.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import time
+from contextlib import contextmanager, nullcontext
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Callable, ContextManager, Iterator
+
+from cardlab.engine.core import COOPERATIVE, derive_seed
+from cardlab.engine.registry import make_game
+from cardlab.runtime import StopOnInterrupt, UserError
+
+LOOP_FORMAT = "cardlab-loop"
+LOOP_VERSION = 1
+
+# Starting agent and anchors of a game when the user names none ("{search}" is the rho search at the loop's node
+# budget). A game missing here needs --start-agent (and takes no anchors unless --anchors names some).
+GAME_DEFAULTS = {
+    "hearthstone": {"start": "trading", "anchors": ("trading", "greedy", "{search}")},
+    "dominion": {"start": "bigmoney", "anchors": ("bigmoney", "smithy-bm")},
+    "hanabi": {"start": "age", "anchors": ("age", "hinting")},
+}
+
+# The default value net: small enough for a laptop CPU; ReLU + LayerNorm as the shipped nets.
+DEFAULT_TRAIN = {"hidden": [128, 128], "activation": "relu", "norm": "layer", "batch_size": 256, "max_epochs": 10,
+                 "early_stopping_patience": 3, "ignore_constant_features": True}
+
+Bar = Callable[[str, int], ContextManager[Callable[[int], None]]]
+
+
+@dataclass(frozen=True)
+class LoopSettings:
+    """Everything that fixes a loop's results (workers do not): loop.json keeps them and a resume must match."""
+
+    game: str = "hearthstone:deck=liege"
+    generations: int = 3  # trained generations after generation 0 (the starting agent)
+    games_per_gen: int = 200
+    start_games: int = 0  # datagen games when the starting agent plays them (a cheap bot: more); 0 = games_per_gen
+    gate_games: int = 100
+    anchor_games: int = 50
+    anchors: tuple[str, ...] | None = None  # None: the game's defaults
+    start_agent: str = ""  # "": the game's default
+    max_nodes: int = 1000  # node budget of every net agent (and of the default rho-search anchor)
+    search_options: str = ""  # more options for the net agents, e.g. "k=2"
+    encoder: str = ""  # "": the game's default encoder
+    window: int = 1  # generations of data each net trains on (this one and window - 1 before it)
+    train: dict = field(default_factory=dict)  # ValueConfig settings over DEFAULT_TRAIN
+    seed: int = 0
+
+    def resolved(self) -> "LoopSettings":
+        """Defaults filled in, game spec in its canonical spelling; validated (UserError on impossible values)."""
+        from cardlab.agents.registry import make_agent
+        from cardlab.train.value import ValueConfig
+
+        for name in ("generations", "games_per_gen", "start_games", "gate_games", "anchor_games", "max_nodes",
+                     "window"):
+            value = getattr(self, name)
+            low = 0 if name in ("generations", "start_games") else 1
+            if not isinstance(value, int) or value < low:
+                raise UserError(f"--{name.replace('_', '-')} must be {'>= 0' if low == 0 else 'positive'}, "
+                                f"got {value}")
+        for name in ("games_per_gen", "start_games"):
+            if getattr(self, name) == 1:
+                raise UserError(f"--{name.replace('_', '-')} must be at least 2 (a net needs games to split), got 1")
+        game = make_game(self.game)
+        defaults = GAME_DEFAULTS.get(game.name, {})
+        start = self.start_agent or defaults.get("start", "")
+        if not start:
+            raise UserError(f"give --start-agent for {game.name}: the agent generation 0 plays (e.g. random)")
+        anchors = self.anchors if self.anchors is not None else tuple(
+            a.format(search=f"search:max_nodes={self.max_nodes}") for a in defaults.get("anchors", ()))
+        if len(set(anchors)) != len(anchors):
+            raise UserError(f"--anchors names an agent twice: {' '.join(anchors)}")
+        for spec in (start, *anchors):
+            make_agent(spec, game=game.name)  # a bad spec fails now, not after an hour of games
+        if self.search_options:
+            make_agent(f"search:max_nodes={self.max_nodes},{self.search_options}", game=game.name)
+        train = {**DEFAULT_TRAIN, **self.train}
+        ValueConfig.from_dict(train, "--train-config")
+        from cardlab.datagen.runner import DatagenSettings, default_encoder
+
+        encoder = self.encoder or default_encoder(game.name)
+        DatagenSettings(agents=(start,) * game.num_players, game=game.spec, encoder=encoder).validate()
+        return LoopSettings(**{**asdict(self), "game": game.spec, "start_agent": start, "anchors": tuple(anchors),
+                               "train": train, "start_games": self.start_games or self.games_per_gen,
+                               "encoder": encoder})
+
+    def to_json(self) -> dict:
+        out = asdict(self)
+        out["anchors"] = list(self.anchors or ())
+        return out
+
+
+# ---------------------------------------------------------------- the state file
+
+class LoopState:
+    """OUT/loop.json: settings, the promoted agent, each generation's finished steps and figures."""
+
+    def __init__(self, path: Path, data: dict) -> None:
+        self.path, self.data = path, data
+
+    @classmethod
+    def open(cls, out: Path, settings: LoopSettings) -> "LoopState":
+        path = out / "loop.json"
+        mine = settings.to_json()
+        if path.exists():
+            try:
+                data = json.loads(path.read_text(encoding="utf-8"))
+                stored = data["settings"]
+                if data.get("format") != LOOP_FORMAT:
+                    raise ValueError
+            except (ValueError, KeyError, TypeError):
+                raise UserError(f"{path} is not a cardlab loop file; give another --out") from None
+            was, now = _flat(stored), _flat(mine)
+            changed = sorted(k for k in set(was) | set(now) if k != "generations" and was.get(k) != now.get(k))
+            if changed:
+                diff = ", ".join(f"{k}={was.get(k)!r} (now {now.get(k)!r})" for k in changed)
+                raise UserError(f"{out} holds a loop with other settings: {diff}; rerun with the same options "
+                                "(only --generations may change) or give another --out")
+            data["settings"]["generations"] = settings.generations
+        else:
+            if out.exists() and not out.is_dir():
+                raise UserError(f"--out {out} is a file, not a folder")
+            if out.is_dir() and any(out.iterdir()):
+                raise UserError(f"--out {out} is not empty and holds no loop.json; give a new folder")
+            out.mkdir(parents=True, exist_ok=True)
+            data = {"format": LOOP_FORMAT, "version": LOOP_VERSION, "settings": mine, "generations": {},
+                    "promoted": None}
+        state = cls(path, data)
+        state.save()
+        return state
+
+    def gen(self, k: int) -> dict:
+        return self.data["generations"].setdefault(str(k), {"steps": [], "seconds": {}})
+
+    def done(self, k: int, step: str) -> bool:
+        return step in self.gen(k)["steps"]
+
+    def finish(self, k: int, step: str, seconds: float, **figures) -> None:
+        g = self.gen(k)
+        g.update(figures)
+        if step not in g["steps"]:
+            g["steps"].append(step)
+        g["seconds"][step] = round(seconds, 1)
+        self.save()
+
+    def save(self) -> None:
+        tmp = self.path.with_name(self.path.name + ".tmp")
+        tmp.write_text(json.dumps(self.data, indent=1) + "\n", encoding="utf-8")
+        tmp.replace(self.path)  # a crash never leaves half a state file
+
+
+def _flat(settings: dict) -> dict:
+    """Settings with the training config's keys spelled train.KEY, so a refusal names the one that changed."""
+    out = {k: v for k, v in settings.items() if k != "train"}
+    out.update({f"train.{k}": v for k, v in (settings.get("train") or {}).items()})
+    return out
+
+
+# ---------------------------------------------------------------- agents, seeds, rules
+
+def net_agent(ckpt: Path, settings: LoopSettings) -> str:
+    """The search agent playing a generation's net at the loop's node budget."""
+    extra = f",{settings.search_options}" if settings.search_options else ""
+    return f"search:ckpt={ckpt},max_nodes={settings.max_nodes}{extra}"
+
+
+def data_games(settings: LoopSettings, agent_generation: int) -> int:
+    """Datagen games of a generation whose data `agent_generation`'s agent plays."""
+    return settings.start_games if agent_generation == 0 else settings.games_per_gen
+
+
+def data_seed(settings: LoopSettings, k: int) -> int:
+    return derive_seed("loop-data", settings.seed, k) % (2**31)
+
+
+def gate_seed(settings: LoopSettings) -> int:
+    """One seed for every gate: each candidate meets its incumbent in the same deals."""
+    return derive_seed("loop-gate", settings.seed) % (2**31)
+
+
+def anchor_seed(settings: LoopSettings) -> int:
+    return derive_seed("loop-anchors", settings.seed) % (2**31)
+
+
+def gate_rule(game) -> str:
+    if game.kind == COOPERATIVE:
+        return ("promote when the lower end of the candidate team's 95% t interval of the mean score is above the "
+                "incumbent team's mean score (both teams play the same seeds)")
+    share = "0.5" if game.num_players == 2 else f"1/{game.num_players}"
+    return (f"promote when the lower end of the 95% Wilson interval of the candidate's win rate against the "
+            f"incumbent is above {share} (draws and errors count as non-wins; first player rotating)")
+
+
+def decide(game, gate: dict, incumbent_team: dict | None = None) -> dict:
+    """The gate's verdict from the arena result(s), with the figures it compared."""
+    if game.kind == COOPERATIVE:
+        low, mean = gate["ci95"][0], incumbent_team["mean_score"]
+        return {"promoted": low > mean, "candidate_mean_score": gate["mean_score"], "candidate_ci95": gate["ci95"],
+                "incumbent_mean_score": mean, "incumbent_ci95": incumbent_team["ci95"], "rule": gate_rule(game)}
+    threshold = 1.0 / game.num_players
+    return {"promoted": gate["ci95"][0] > threshold, "win_rate": gate["win_rate"], "ci95": gate["ci95"],
+            "threshold": round(threshold, 4), "rule": gate_rule(game)}
+
+
+# ---------------------------------------------------------------- the loop
+
+@dataclass
+class LoopContext:
+    """What a run needs besides its settings: where, how many workers, how to report."""
+
+    out: Path
+    settings: LoopSettings
+    workers: int = 1
+    log: Callable[[str], None] = lambda line: None
+    bar: Bar = lambda title, total: nullcontext(lambda done: None)
+    game: object = None
+    state: LoopState | None = None
+    stop: StopOnInterrupt | None = None
+
+    def gen_dir(self, k: int) -> Path:
+        return self.out / f"gen-{k}"
+
+    def checkpoint(self, k: int) -> Path:
+        return self.gen_dir(k) / "train" / "value.pt"
+
+    def agent(self, k: int) -> str:
+        return self.settings.start_agent if k == 0 else net_agent(self.checkpoint(k).resolve(), self.settings)
+
+
+def run_loop(out: str | Path, settings: LoopSettings, workers: int = 1, log: Callable[[str], None] | None = None,
+             bar: Bar | None = None) -> dict:
+    """Run (or continue) the loop in `out` up to settings.generations; returns loop.json's content.
+
+    Ctrl-C (or KeyboardInterrupt from a step) stops at once with every finished step kept; a rerun continues.
+    """
+    out = Path(out)
+    if "," in str(out.resolve()):
+        raise UserError(f"--out {out}: the path may not contain a comma (agent specs name the checkpoints in it)")
+    settings = settings.resolved()
+    ctx = LoopContext(out, settings, workers)
+    ctx.log = log or ctx.log
+    ctx.bar = bar or ctx.bar
+    ctx.game = make_game(settings.game)
+    ctx.state = LoopState.open(out, settings)
+    with StopOnInterrupt() as stop:
+        ctx.stop = stop
+        _generation_zero(ctx)
+        for k in range(1, settings.generations + 1):
+            _generation(ctx, k)
+    ctx.state.data["done"] = all(ctx.state.done(k, "anchors") for k in range(settings.generations + 1))
+    ctx.state.save()
+    return ctx.state.data
+
+
+@contextmanager
+def _step(ctx: LoopContext, k: int, step: str) -> Iterator[dict]:
+    """Around one step's body: a progress line before and after, its figures and seconds into loop.json (which
+    then counts the step as done). Stops first on a Ctrl-C that arrived between steps."""
+    _stop_if_asked(ctx)
+    figures: dict = {}
+    t0 = time.perf_counter()
+    ctx.log(f"gen {k}/{ctx.settings.generations}: {step} ...")
+    yield figures
+    seconds = time.perf_counter() - t0
+    ctx.state.finish(k, step, seconds, **figures)
+    ctx.log(f"gen {k}/{ctx.settings.generations}: {step} done ({seconds:.1f} s)"
+            + (f": {figures['summary']}" if "summary" in figures else ""))
+
+
+def _stop_if_asked(ctx: LoopContext) -> None:
+    """A Ctrl-C that arrived between two steps' own handlers (merging files, loading agents) stops here."""
+    if ctx.stop is not None and ctx.stop.requested:
+        raise KeyboardInterrupt
+
+
+def _generation_zero(ctx: LoopContext) -> None:
+    g = ctx.gen_dir(0)
+    g.mkdir(exist_ok=True)
+    if ctx.state.data["promoted"] is None:
+        _write_json(g / "config.json", {"generation": 0, "agent": ctx.settings.start_agent,
+                                        "settings": ctx.settings.to_json()})
+        _write_json(g / "decision.json", {"generation": 0, "promoted": True, "agent": ctx.settings.start_agent,
+                                          "rule": "the starting agent"})
+        ctx.state.data["promoted"] = {"generation": 0, "agent": ctx.settings.start_agent}
+        ctx.state.finish(0, "decision", 0.0, agent=ctx.settings.start_agent, promoted=True)
+    if not ctx.state.done(0, "anchors"):
+        with _step(ctx, 0, "anchors") as figures:
+            figures.update(_anchors(ctx, 0))
+
+
+def _generation(ctx: LoopContext, k: int) -> None:
+    state, settings = ctx.state, ctx.settings
+    if state.done(k, "anchors"):
+        return
+    g = ctx.gen_dir(k)
+    g.mkdir(exist_ok=True)
+    if "incumbent" not in state.gen(k):  # fixed when the generation starts: its data and gate use this agent
+        state.gen(k)["incumbent"] = dict(state.data["promoted"])
+        state.save()
+    inc = state.gen(k)["incumbent"]
+    inc_spec = ctx.agent(inc["generation"])
+    cand_spec = ctx.agent(k)
+    window = list(range(max(1, k - settings.window + 1), k + 1))
+    _write_json(g / "config.json", {
+        "generation": k, "incumbent": {"generation": inc["generation"], "agent": inc_spec}, "candidate": cand_spec,
+        "data": {"file": "data.h5", "agents": [inc_spec] * ctx.game.num_players, "seed": data_seed(settings, k),
+                 "games": data_games(settings, inc["generation"]),
+                 "encoder": settings.encoder},
+        "train": {"data_generations": window, "config": settings.train},
+        "gate": {"games": settings.gate_games, "seed": gate_seed(settings), "rule": gate_rule(ctx.game)},
+        "anchors": {"agents": list(settings.anchors), "games": settings.anchor_games, "seed": anchor_seed(settings)},
+        "settings": settings.to_json()})
+    if not state.done(k, "data"):
+        with _step(ctx, k, "data") as figures:
+            figures.update(_datagen(ctx, k, inc_spec, data_games(settings, inc["generation"])))
+    if not state.done(k, "train"):
+        with _step(ctx, k, "train") as figures:
+            figures.update(_train(ctx, k, window))
+    if not state.done(k, "gate"):
+        with _step(ctx, k, "gate") as figures:
+            figures.update(_gate(ctx, k, cand_spec, inc_spec))
+    if not state.done(k, "decision"):
+        with _step(ctx, k, "decision") as figures:
+            gate = _read_json(g / "gate.json")
+            team = _read_json(g / "gate-incumbent.json") if ctx.game.kind == COOPERATIVE else None
+            verdict = decide(ctx.game, gate, team)
+            decision = {"generation": k, "candidate": cand_spec, "incumbent": inc_spec,
+                        "incumbent_generation": inc["generation"], **verdict}
+            _write_json(g / "decision.json", decision)
+            if verdict["promoted"]:
+                state.data["promoted"] = {"generation": k, "agent": cand_spec}
+            figures.update(promoted=verdict["promoted"],
+                           summary=("promoted" if verdict["promoted"] else "kept generation "
+                                    f"{inc['generation']}") + f" ({_gate_text(ctx.game, verdict)})")
+    if not state.done(k, "anchors"):
+        with _step(ctx, k, "anchors") as figures:
+            figures.update(_anchors(ctx, k))
+
+
+def _datagen(ctx: LoopContext, k: int, agent: str, games: int) -> dict:
+    from cardlab.datagen.chains import COLOUR, FULL
+    from cardlab.datagen.runner import DatagenSettings, generate
+    from cardlab.train.value import ValueConfig
+
+    settings = ctx.settings
+    cfg = ValueConfig.from_dict(settings.train, "--train-config")
+    chains = (FULL, COLOUR) if cfg.rows_kind == COLOUR else (FULL,)
+    data = DatagenSettings(agents=(agent,) * ctx.game.num_players, game=settings.game, seed=data_seed(settings, k),
+                           chains=chains, encoder=settings.encoder, games=games)
+    path = ctx.gen_dir(k) / "data.h5"
+    with ctx.bar(f"gen {k}: datagen", data.total_games) as update:
+        summary = generate(path, data, workers=ctx.workers, resume=path.exists(),
+                           progress=lambda done, states: update(done))
+    if summary.interrupted:
+        raise KeyboardInterrupt
+    return {"data": {"games": summary.games_completed, "errors": summary.errors},
+            "summary": f"{summary.games_completed} games, {summary.errors} errors"}
+
+
+def _train(ctx: LoopContext, k: int, window: list[int]) -> dict:
+    from cardlab.train.value import ValueConfig, fit_value
+
+    cfg = ValueConfig.from_dict(ctx.settings.train, "--train-config")
+    data = ctx.gen_dir(k) / "data.h5"
+    if len(window) > 1:
+        from cardlab.datagen.merge import merge_chain_files
+
+        data = merge_chain_files([ctx.gen_dir(j) / "data.h5" for j in window], ctx.gen_dir(k) / "train-data.h5")
+    out = ctx.gen_dir(k) / "train"
+    resume = (out / "checkpoints" / "last.ckpt").is_file()
+    if not resume and out.exists():
+        shutil.rmtree(out)  # a run that stopped before its first epoch ended: nothing to continue
+    _stop_if_asked(ctx)
+    summary = fit_value(data, cfg, out, progress=False, resume=resume)
+    test = summary["test"]
+    return {"train": {"rows": summary["data"]["rows"], "test": test},
+            "summary": ", ".join(f"{key} {value:.3f}" for key, value in sorted(test.items()))}
+
+
+def _gate(ctx: LoopContext, k: int, cand: str, inc: str) -> dict:
+    settings, g = ctx.settings, ctx.gen_dir(k)
+    if ctx.game.kind == COOPERATIVE:  # each team alone, on the same seeds
+        gate = _arena(ctx, k, [cand], settings.gate_games, gate_seed(settings), g / "gate.json", "gate")
+        team = _arena(ctx, k, [inc], settings.gate_games, gate_seed(settings), g / "gate-incumbent.json",
+                      "gate (incumbent team)")
+        return {"gate": {"mean_score": gate["mean_score"], "ci95": gate["ci95"],
+                         "incumbent_mean_score": team["mean_score"], "incumbent_ci95": team["ci95"]}}
+    gate = _arena(ctx, k, [cand, inc], settings.gate_games, gate_seed(settings), g / "gate.json", "gate")
+    return {"gate": {"win_rate": gate["win_rate"], "ci95": gate["ci95"]}}
+
+
+def _anchors(ctx: LoopContext, k: int) -> dict:
+    """The promoted agent against each anchor (cooperative games: in a team with the anchor's copies)."""
+    promoted = ctx.agent(ctx.state.data["promoted"]["generation"])
+    figures = {}
+    for i, anchor in enumerate(ctx.settings.anchors):
+        path = ctx.gen_dir(k) / "anchors" / f"anchor-{i}.json"
+        r = _arena(ctx, k, [promoted, anchor], ctx.settings.anchor_games, anchor_seed(ctx.settings), path,
+                   f"anchor {anchor}")
+        key = "mean_score" if ctx.game.kind == COOPERATIVE else "win_rate"
+        figures[anchor] = {key: r[key], "ci95": r["ci95"]}
+    text = "; ".join(f"{a} {_figure(f)}" for a, f in figures.items())
+    return {"anchors": figures, "promoted_generation": ctx.state.data["promoted"]["generation"],
+            **({"summary": text} if text else {})}
+
+
+def _arena(ctx: LoopContext, k: int, specs: list[str], games: int, seed: int, path: Path, title: str) -> dict:
+    """One match, written to `path` as `cardlab arena --json` writes it; copied from an earlier generation when
+    one played the same match, resumed from its journal when a run stopped in it."""
+    from cardlab.arena.match import role_specs, run_match
+
+    _stop_if_asked(ctx)
+    specs = list(role_specs(ctx.game, specs))
+    earlier = _earlier_match(ctx, k, specs, games, seed)
+    if earlier is not None:
+        result = dict(_read_json(earlier), reused_from=str(earlier.relative_to(ctx.out)))
+    else:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        journal = path.with_suffix(".journal")
+        with ctx.bar(f"gen {k}: {title}", games) as update:
+            report = run_match(specs, ctx.game, games, workers=ctx.workers, seed=seed, journal=journal,
+                               progress=update, log_dir=ctx.gen_dir(k) / "error-games")
+        result = report.to_json()
+    _write_json(path, result)
+    return result
+
+
+def _earlier_match(ctx: LoopContext, k: int, specs: list[str], games: int, seed: int) -> Path | None:
+    """An arena result of an earlier generation with the same game, agents, games and seed (the same games)."""
+    want = {"game": ctx.game.spec, "games": games, "seed": seed, "agents": specs}
+    for j in range(k):
+        g = ctx.gen_dir(j)
+        for path in sorted([*g.glob("gate*.json"), *g.glob("anchors/anchor-*.json")]):
+            data = _read_json(path)
+            if "reused_from" in data:
+                continue
+            have = {"game": data.get("game"), "games": data.get("games"), "seed": data.get("seed"),
+                    "agents": [data.get("agents", {}).get(label) for label in sorted(data.get("agents", {}))]}
+            if have == want:
+                return path
+    return None
+
+
+def _figure(f: dict) -> str:
+    if "mean_score" in f:
+        return f"{f['mean_score']:.2f} [{f['ci95'][0]:.2f}, {f['ci95'][1]:.2f}]"
+    return f"{f['win_rate']:.1%} [{f['ci95'][0]:.1%}, {f['ci95'][1]:.1%}]"
+
+
+def _gate_text(game, verdict: dict) -> str:
+    if game.kind == COOPERATIVE:
+        lo, hi = verdict["candidate_ci95"]
+        return (f"candidate mean {verdict['candidate_mean_score']:.2f} [{lo:.2f}, {hi:.2f}] vs incumbent "
+                f"{verdict['incumbent_mean_score']:.2f}")
+    lo, hi = verdict["ci95"]
+    return f"candidate {verdict['win_rate']:.1%} [{lo:.1%}, {hi:.1%}] vs threshold {verdict['threshold']:.0%}"
+
+
+def _write_json(path: Path, data: dict) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_name(path.name + ".tmp")
+    tmp.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
+    tmp.replace(path)
+
+
+def _read_json(path: Path) -> dict:
+    return json.loads(path.read_text(encoding="utf-8"))
+
+
+def read_loop(out: str | Path) -> dict:
+    """A loop folder's loop.json plus each generation's decision and arena results (for plots and reports)."""
+    out = Path(out)
+    path = out / "loop.json"
+    if not path.is_file():
+        raise UserError(f"{out}: no loop.json (give a `cardlab loop --out` folder)")
+    try:
+        data = _read_json(path)
+        if data.get("format") != LOOP_FORMAT:
+            raise ValueError
+    except (ValueError, UnicodeDecodeError):
+        raise UserError(f"{path} is not a cardlab loop file") from None
+    gens = []
+    for key in sorted(data["generations"], key=int):
+        k = int(key)
+        g = out / f"gen-{k}"
+        entry = {"generation": k, **data["generations"][key]}
+        for name in ("decision", "gate", "gate-incumbent"):
+            if (g / f"{name}.json").is_file():
+                entry[name.replace("-", "_") + "_result"] = _read_json(g / f"{name}.json")
+        gens.append(entry)
+    return {**data, "generation_list": gens}
+
+
+__all__ = ["LoopSettings", "run_loop", "read_loop", "decide", "gate_rule", "GAME_DEFAULTS", "DEFAULT_TRAIN"]
