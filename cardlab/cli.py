@@ -32,8 +32,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="cardlab", description="Value and policy networks for turn-based card games.")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
     for name, module in COMMANDS.items():
-        text = module.HELP.replace("%", "%%")  # argparse expands % in help strings
-        p = sub.add_parser(name, help=text, description=text)
+        # argparse %-formats help strings but prints descriptions as they are
+        p = sub.add_parser(name, help=module.HELP.replace("%", "%%"), description=module.HELP)
         module.add_arguments(p)
         p.set_defaults(run=module.run)
     return parser

@@ -24,8 +24,8 @@ def _present() -> dict:
 def add_arguments(p) -> None:
     sub = p.add_subparsers(dest="game", metavar="GAME", required=True)
     for game, module in _present().items():
-        text = getattr(module, "HELP", f"evolve {game} agents").replace("%", "%%")
-        q = sub.add_parser(game, help=text, description=text)
+        text = getattr(module, "HELP", f"evolve {game} agents")
+        q = sub.add_parser(game, help=text.replace("%", "%%"), description=text)
         module.add_arguments(q)
         q.set_defaults(evolve_run=module.run)
 
