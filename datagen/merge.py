@@ -2,9 +2,10 @@
 
 The first source is copied and the others' games are appended through the writer, so the result has the writer's
 layout and crash-safety and is compacted like any finished run. Game ids are renumbered in order (file after file),
-which keeps the split by game whole. Files must agree on everything a row's meaning depends on (game, encoder,
-labels, chain kinds, fields); attributes other than the counters come from the first source, and `merged_from`
-lists every source.
+which keeps the split by game whole. Files must agree on everything a row's meaning depends on (game name, encoder,
+labels, chain kinds, fields); they may differ in how the game was set up (Hearthstone's deck pool, a Dominion
+kingdom), since a row means the same under any deal. Attributes other than the counters come from the first
+source, and `merged_from` lists every source with its game spec.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from cardlab.datagen.writer import ChainWriter
 from cardlab.runtime import UserError
 
 # Attributes that fix what a row means: sources that differ in any of them cannot share one training file.
-MUST_MATCH = ("game", "game_name", "encoder", "encoder_version", "encoder_dim", "chains", "gamma", "reward",
+MUST_MATCH = ("game_name", "encoder", "encoder_version", "encoder_dim", "chains", "gamma", "reward",
               "green_threshold", "red_threshold", "store_states", "game_kind", "label", "chain_point")
 
 
@@ -53,7 +54,8 @@ def merge_chain_files(sources: Sequence[str | Path], out: str | Path) -> Path:
         total = writer.games_completed
         writer.set_attr("games_requested", np.int64(total))
         writer.set_attr("merged_from", json.dumps([
-            {"file": str(p), "games": int(a["games_completed"]), "seed": a.get("seed"), "agents": a.get("agents")}
+            {"file": str(p), "game": a.get("game"), "games": int(a["games_completed"]), "seed": a.get("seed"),
+             "agents": a.get("agents")}
             for p, a in zip(sources, attrs)]))
     except BaseException:
         writer.f.close()

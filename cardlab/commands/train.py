@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import sys
+from pathlib import Path
 
 HELP = "train a value network on datagen chains (value), a DQN board model (dqn) or a reduced-state Q-learner (qlearn)"
 
@@ -11,7 +12,9 @@ HELP = "train a value network on datagen chains (value), a DQN board model (dqn)
 def add_arguments(p) -> None:
     sub = p.add_subparsers(dest="what", metavar="WHAT", required=True)
     v = sub.add_parser("value", help="state-value network (one MLP, or the threat-colour trio)")
-    v.add_argument("--data", required=True, help="HDF5 file written by `cardlab datagen`")
+    v.add_argument("--data", required=True, nargs="+", metavar="FILE",
+                   help="HDF5 file(s) written by `cardlab datagen`; several files (same game, encoder and labels; "
+                        "any deck pool) are merged into OUT/train-data.h5 first")
     v.add_argument("--config", help="YAML config (see configs/value_*.yaml); command-line options override it")
     v.add_argument("--chains", choices=["full", "colour"], help="full chains (one net) or colour chains (three nets)")
     v.add_argument("--max-epochs", type=int)
@@ -51,9 +54,10 @@ def run_value(args) -> int:
     settings.update({k: v for k, v in overrides.items() if v is not None})
     cfg = ValueConfig.from_dict(settings, args.config or "options")
     try:
-        summary = fit_value(args.data, cfg, args.out, progress=not args.json, resume=args.resume)
+        data = training_file(args.data, Path(args.out), args.resume)
+        summary = fit_value(data, cfg, args.out, progress=not args.json, resume=args.resume)
     except KeyboardInterrupt:
-        again = ["cardlab", "train", "value", "--data", args.data, "--out", args.out, "--resume"]
+        again = ["cardlab", "train", "value", "--data", *args.data, "--out", args.out, "--resume"]
         again += [f"--{k.replace('_', '-')} {v}" for k, v in vars(args).items()
                   if k in ("config", "chains", "max_epochs", "batch_size", "lr", "seed", "devices", "strategy",
                            "precision") and v is not None]
@@ -67,6 +71,22 @@ def run_value(args) -> int:
         print(f"tensorboard: tensorboard --logdir {summary['tensorboard']}")
         print(f"test: {summary['test']}")
     return 0
+
+
+def training_file(files: list[str], out: Path, resume: bool) -> str:
+    """One file as given; several merged into OUT/train-data.h5 (kept: a resumed run trains on the same rows)."""
+    if len(files) == 1:
+        return files[0]
+    from cardlab.datagen.merge import merge_chain_files
+    from cardlab.train.resume import refuse_used_out
+
+    merged = out / "train-data.h5"
+    if resume and merged.is_file():
+        return str(merged)
+    if not resume:
+        refuse_used_out(out, ("value.pt", "checkpoints"))  # before merging: never overwrite a finished run's data
+    out.mkdir(parents=True, exist_ok=True)
+    return str(merge_chain_files(files, merged))
 
 
 def run(args) -> int:

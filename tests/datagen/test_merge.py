@@ -1,6 +1,8 @@
 """Merging chain files (the loop's data window): every game's rows survive with renumbered game ids, the merged
 file reads and splits like one datagen run, and files whose rows mean different things are refused."""
 
+import json
+
 import h5py
 import numpy as np
 import pytest
@@ -39,4 +41,25 @@ def test_files_with_other_encoders_or_labels_are_refused(tmp_path):
         merge_chain_files([a, _file(tmp_path / "r.h5", 1, 2, encoder="rich")], tmp_path / "m.h5")
     with pytest.raises(UserError, match="gamma differs"):
         merge_chain_files([a, _file(tmp_path / "g.h5", 1, 2, gamma=0.5)], tmp_path / "m.h5")
+    assert not (tmp_path / "m.h5").exists()
+
+
+def test_other_deck_pools_of_one_game_merge_and_each_source_is_named(tmp_path):
+    a = _file(tmp_path / "liege.h5", 1, 2)
+    b = _file(tmp_path / "basic.h5", 2, 3, game="hearthstone:pool=basic")
+    merged = merge_chain_files([a, b], tmp_path / "m.h5")
+    with ChainData(merged) as dm:
+        assert dm.n_games == 5
+    with h5py.File(merged) as f:
+        sources = json.loads(f.attrs["merged_from"])
+    assert [s["game"] for s in sources] == ["hearthstone:deck=liege", "hearthstone:pool=basic"]
+
+
+def test_files_of_another_game_are_refused(tmp_path):
+    a = _file(tmp_path / "a.h5", 1, 2)
+    dominion = tmp_path / "d.h5"
+    generate(dominion, DatagenSettings(agents=("bigmoney", "bigmoney"), games=2, seed=1, chains=("full",),
+                                       game="dominion", encoder="table"))
+    with pytest.raises(UserError, match="game_name differs|encoder differs"):
+        merge_chain_files([a, dominion], tmp_path / "m.h5")
     assert not (tmp_path / "m.h5").exists()

@@ -134,6 +134,26 @@ def test_cli_train_value_json_and_bad_config(tiny, tmp_path, capfd):
     assert "missing.h5" in capsys.readouterr().err
 
 
+def test_cli_trains_on_several_files_merged_into_the_run_folder(tiny, tmp_path, capfd):
+    basic = tmp_path / "basic.h5"
+    generate(basic, DatagenSettings(agents=("random-action", "random-action"), games=10, seed=4,
+                                    game="hearthstone:pool=basic"))
+    config = tmp_path / "c.yaml"
+    config.write_text("hidden: [8]\nmax_epochs: 1\nbatch_size: 64\n")
+    out = tmp_path / "o"
+    assert main(["train", "value", "--data", str(tiny), str(basic), "--config", str(config), "--out", str(out),
+                 "--json"]) == 0
+    summary = json.loads(capfd.readouterr().out.strip().splitlines()[-1])
+    assert summary["data"]["games"] == 40  # 30 Liège games + 10 Basic-pool games
+    assert summary["data"]["file"] == str(out / "train-data.h5")
+    load_value_checkpoint(out / "value.pt")
+    # the finished run's merged data is not overwritten by a second run into the folder
+    before = (out / "train-data.h5").read_bytes()
+    assert main(["train", "value", "--data", str(tiny), str(basic), "--out", str(out)]) == 2
+    assert "already holds a training run" in capfd.readouterr().err
+    assert (out / "train-data.h5").read_bytes() == before
+
+
 def test_large_files_are_streamed_in_blocks(tiny, tmp_path):
     """A training split above max_memory_mb is read block by block; the statistics match the in-memory ones."""
     from cardlab.train.value import ChainDataModule
