@@ -7,6 +7,8 @@ validation loss and the sign accuracy of the predicted value against the game ou
 
 from __future__ import annotations
 
+import json
+
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
@@ -142,6 +144,8 @@ class ChainDataModule(L.LightningDataModule):
             "gamma": self.attrs.get("gamma"), "reward": self.attrs.get("reward"),
             "agents": self.attrs.get("agents"), "decks": self.attrs.get("decks"),
         }
+        if "merged_from" in self.attrs:  # `train value --data A B ...`: the first file's agents are not the whole story
+            self.summary["merged_from"] = json.loads(self.attrs["merged_from"])
         self.shuffle_generator = torch.Generator().manual_seed(self.cfg.seed)
         self._ready = True
 

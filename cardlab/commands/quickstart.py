@@ -21,6 +21,15 @@ def add_arguments(p) -> None:
     p.add_argument("--json", action="store_true", help="print one JSON object")
 
 
+def trained_on(data: dict) -> str:
+    """What a checkpoint's training data was, in a few words (one datagen run, or several merged)."""
+    sources = data.get("merged_from")
+    if not sources:
+        return f"{data.get('games')} games ({data.get('agents')})"
+    games = sorted({str(s.get("game")) for s in sources})
+    return f"{data.get('games')} games of {len(sources)} datagen runs ({', '.join(games)})"
+
+
 def run(args) -> int:
     from rich.console import Console
     from rich.table import Table
@@ -38,7 +47,7 @@ def run(args) -> int:
     game = make_game(f"hearthstone:deck={args.deck}")
     console = Console(stderr=args.json)
     console.print(f"checkpoint {args.checkpoint}: {meta['kind']} on encoder {meta['encoder']} v{meta['encoder_version']}, "
-                  f"trained on {meta['data'].get('games')} games ({meta['data'].get('agents')})")
+                  f"trained on {trained_on(meta['data'])}")
     reports = []
     for opponent in args.opponents:
         with progress_bar(f"search + net vs {opponent}", args.games) as update:

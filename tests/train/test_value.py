@@ -146,7 +146,10 @@ def test_cli_trains_on_several_files_merged_into_the_run_folder(tiny, tmp_path, 
     summary = json.loads(capfd.readouterr().out.strip().splitlines()[-1])
     assert summary["data"]["games"] == 40  # 30 Liège games + 10 Basic-pool games
     assert summary["data"]["file"] == str(out / "train-data.h5")
-    load_value_checkpoint(out / "value.pt")
+    assert [s["game"] for s in summary["data"]["merged_from"]] == ["hearthstone:deck=liege", "hearthstone:pool=basic"]
+    _, meta = load_value_checkpoint(out / "value.pt")
+    from cardlab.commands.quickstart import trained_on
+    assert trained_on(meta["data"]) == "40 games of 2 datagen runs (hearthstone:deck=liege, hearthstone:pool=basic)"
     # the finished run's merged data is not overwritten by a second run into the folder
     before = (out / "train-data.h5").read_bytes()
     assert main(["train", "value", "--data", str(tiny), str(basic), "--out", str(out)]) == 2
