@@ -50,3 +50,12 @@ def test_damaged_checkpoint_is_refused_with_a_clear_error(tmp_path):
         load_value_checkpoint(damaged)
     with pytest.raises(UserError, match="is a directory"):
         load_value_checkpoint(tmp_path)
+
+
+def test_quickstart_plays_a_deck_pool_and_refuses_an_unknown_one(capsys):
+    assert main(["quickstart", "--games", "2", "--workers", "1", "--opponents", "random", "--deck-pool", "random",
+                 "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["matches"][0]["game"] == "hearthstone:pool=random" and out["matches"][0]["errors"] == 0
+    assert main(["quickstart", "--games", "2", "--deck-pool", "nonesuch"]) == 2
+    assert "nonesuch" in capsys.readouterr().err

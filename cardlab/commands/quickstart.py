@@ -8,13 +8,17 @@ from pathlib import Path
 
 HELP = "evaluate the shipped checkpoint (search + value network) against the trading and greedy bots"
 
-SHIPPED = "liege-full-rich/value.pt"  # inside the cardlab.checkpoints package data
+SHIPPED = "pool-full-rich/value.pt"  # inside the cardlab.checkpoints package data: the any-deck network
 
 
 def add_arguments(p) -> None:
-    p.add_argument("--checkpoint", default=None, help="value checkpoint (default: the shipped liege-full-rich)")
+    p.add_argument("--checkpoint", default=None,
+                   help="value checkpoint (default: the shipped pool-full-rich, trained on random-deck, classic-pool "
+                        "and Liège games)")
     p.add_argument("--opponents", nargs="+", default=["trading", "greedy"], help="baseline bots to play")
     p.add_argument("--deck", default="liege", help="deck for both players (default liege)")
+    p.add_argument("--deck-pool", default=None,
+                   help="draw both decks of each game from a pool instead (basic, classic, liege, random)")
     p.add_argument("--games", type=int, default=40, help="games per opponent (default 40; use 1000 for a result)")
     p.add_argument("--workers", type=int, default=min(4, os.cpu_count() or 1), help="worker processes")
     p.add_argument("--seed", type=int, default=0)
@@ -44,7 +48,7 @@ def run(args) -> int:
         args.checkpoint = str(path_of(SHIPPED))
     _, meta = load_value_checkpoint(args.checkpoint)  # fail early, with the file named
     agent = f"search:ckpt={args.checkpoint}"
-    game = make_game(f"hearthstone:deck={args.deck}")
+    game = make_game(f"hearthstone:pool={args.deck_pool}" if args.deck_pool else f"hearthstone:deck={args.deck}")
     console = Console(stderr=args.json)
     console.print(f"checkpoint {args.checkpoint}: {meta['kind']} on encoder {meta['encoder']} v{meta['encoder_version']}, "
                   f"trained on {trained_on(meta['data'])}")

@@ -50,6 +50,7 @@ def test_wheel_has_only_the_cardlab_namespace_and_its_data(wheel):
     assert tops == {"cardlab"}
     assert "cardlab/engine/hearthstone/data/cards.json" in names
     assert "cardlab/checkpoints/liege-full-rich/value.pt" in names
+    assert "cardlab/checkpoints/pool-full-rich/value.pt" in names  # the quickstart's network
     assert any(re.match(r"cardlab/engine/hearthstone/decks/liege\.txt", n) for n in names)
 
 

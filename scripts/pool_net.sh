@@ -1,0 +1,55 @@
+#!/usr/bin/env bash
+# Issue 19, item 1: the pool network `checkpoints/pool-full-rich` from a fresh clone, two rounds of self-play.
+#   round 0: 20,000 trading games on random decks -> net g0
+#   round 1: search + g0 (1000 nodes) on random decks (6,000) and the classic pool (3,000), search + liege-full-rich
+#            on the Liège mirror (3,000) -> net g1 on everything so far
+#   round 2: search + g1 on random decks (6,000) and the classic pool (4,000) -> the shipped net, on everything
+# Every file depends only on its seed (any --workers); a step whose output exists is skipped, so an interrupted run
+# continues (an unfinished datagen file resumes with --resume). About 90 minutes on 2 cores.
+# Usage: scripts/pool_net.sh [OUT_DIR]   (default runs/pool; WORKERS=N)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+out=${1:-runs/pool}
+workers=${WORKERS:-2}
+mkdir -p "$out"
+export OMP_NUM_THREADS=1
+
+datagen() {  # FILE GAMES SEED WHERE AGENT...
+  local file=$out/$1 games=$2 seed=$3 where=$4
+  shift 4
+  [ -s "$file" ] && python - "$file" "$games" <<'PY' && return 0  # finished already
+import sys, h5py
+with h5py.File(sys.argv[1], "r") as f:
+    sys.exit(0 if int(f.attrs.get("games_completed", 0)) >= int(sys.argv[2]) else 1)
+PY
+  local resume=()
+  [ -e "$file" ] && resume=(--resume)
+  # shellcheck disable=SC2086
+  cardlab datagen "$file" --games "$games" $where --encoder rich --chains full --seed "$seed" --workers "$workers" \
+    --quiet "${resume[@]}" --agents "$@"
+}
+
+train() {  # RUN FILE...
+  local run=$out/$1
+  shift
+  [ -s "$run/value.pt" ] && return 0
+  local files=() resume=()
+  for f in "$@"; do files+=("$out/$f"); done
+  [ -e "$run/checkpoints/last.ckpt" ] && resume=(--resume)
+  cardlab train value --data "${files[@]}" --config configs/value_full_rich.yaml --out "$run" --json "${resume[@]}" \
+    > "$run.json"
+}
+
+datagen random_trading.h5 20000 21 "--deck-pool random" trading trading
+train g0 random_trading.h5
+a="search:ckpt=$out/g0/value.pt,max_nodes=1000"
+datagen random_g1.h5 6000 22 "--deck-pool random" "$a" "$a"
+datagen classic_g1.h5 3000 23 "--deck-pool classic" "$a" "$a"
+b="search:ckpt=liege-full-rich,max_nodes=1000"
+datagen liege_g1.h5 3000 24 "--deck liege" "$b" "$b"
+train g1 random_trading.h5 random_g1.h5 classic_g1.h5 liege_g1.h5
+c="search:ckpt=$out/g1/value.pt,max_nodes=1000"
+datagen random_g2.h5 6000 25 "--deck-pool random" "$c" "$c"
+datagen classic_g2.h5 4000 26 "--deck-pool classic" "$c" "$c"
+train pool-full-rich random_trading.h5 random_g1.h5 classic_g1.h5 liege_g1.h5 random_g2.h5 classic_g2.h5
+echo "network: $out/pool-full-rich/value.pt"
