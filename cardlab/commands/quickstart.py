@@ -16,9 +16,10 @@ def add_arguments(p) -> None:
                    help="value checkpoint (default: the shipped pool-full-rich, trained on random-deck, classic-pool "
                         "and Liège games)")
     p.add_argument("--opponents", nargs="+", default=["trading", "greedy"], help="baseline bots to play")
-    p.add_argument("--deck", default="liege", help="deck for both players (default liege)")
-    p.add_argument("--deck-pool", default=None,
-                   help="draw both decks of each game from a pool instead (basic, classic, liege, random)")
+    decks = p.add_mutually_exclusive_group()
+    decks.add_argument("--deck", default="liege", help="deck for both players (default liege)")
+    decks.add_argument("--deck-pool", default=None,
+                       help="draw both decks of each game from a pool instead (basic, classic, liege, random)")
     p.add_argument("--games", type=int, default=40, help="games per opponent (default 40; use 1000 for a result)")
     p.add_argument("--workers", type=int, default=min(4, os.cpu_count() or 1), help="worker processes")
     p.add_argument("--seed", type=int, default=0)
