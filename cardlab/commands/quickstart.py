@@ -17,7 +17,7 @@ def add_arguments(p) -> None:
                         "and Liège games)")
     p.add_argument("--opponents", nargs="+", default=["trading", "greedy"], help="baseline bots to play")
     decks = p.add_mutually_exclusive_group()
-    decks.add_argument("--deck", default="liege", help="deck for both players (default liege)")
+    decks.add_argument("--deck", default=None, help="deck for both players (default liege)")
     decks.add_argument("--deck-pool", default=None,
                        help="draw both decks of each game from a pool instead (basic, classic, liege, random)")
     p.add_argument("--games", type=int, default=40, help="games per opponent (default 40; use 1000 for a result)")
@@ -49,7 +49,8 @@ def run(args) -> int:
         args.checkpoint = str(path_of(SHIPPED))
     _, meta = load_value_checkpoint(args.checkpoint)  # fail early, with the file named
     agent = f"search:ckpt={args.checkpoint}"
-    game = make_game(f"hearthstone:pool={args.deck_pool}" if args.deck_pool else f"hearthstone:deck={args.deck}")
+    game = make_game(f"hearthstone:pool={args.deck_pool}" if args.deck_pool
+                     else f"hearthstone:deck={args.deck or 'liege'}")
     console = Console(stderr=args.json)
     console.print(f"checkpoint {args.checkpoint}: {meta['kind']} on encoder {meta['encoder']} v{meta['encoder_version']}, "
                   f"trained on {trained_on(meta['data'])}")
