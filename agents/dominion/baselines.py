@@ -8,6 +8,7 @@ documented defaults of `default_answer`.
 from __future__ import annotations
 
 from cardlab.agents.base import Agent
+from cardlab.runtime import UserError
 from cardlab.engine.dominion.cards import (CARD_ID, COIN_VALUE, COST, CURSE, DUCHY, ESTATE, GOLD, IS_TREASURE,
                                            IS_VICTORY, NUM_CARDS, PROVINCE, SILVER)
 from cardlab.engine.dominion.decision import ALL, DISCARD, KEEP, NONE, YES
@@ -91,9 +92,19 @@ class RandomDominionAgent(Agent):
 
 class BigMoneyAgent(Agent):
     """Buy Province; else Duchy if at most 5 Provinces remain; else Estate if at most 2 remain; else Gold; else
-    Silver. Never plays Action cards; always plays all Treasures; discards the lowest money value first."""
+    Silver. Never plays Action cards; always plays all Treasures; discards the lowest money value first.
+
+    `explore=P` (default 0): each buy decision is, with probability P, uniform over the legal buys (no buy
+    included) instead of the rule: behaviour data for value networks, which must see the buys the rule never makes.
+    """
 
     name = "bigmoney"
+
+    def __init__(self, seed: int = 0, explore: float = 0.0) -> None:
+        super().__init__(seed)
+        if not 0.0 <= explore <= 1.0:
+            raise UserError(f"{self.name}: explore must be in [0, 1], got {explore}")
+        self.explore = explore
 
     def act(self, obs: DominionState) -> int:
         if obs.prompt is not None:
@@ -102,6 +113,9 @@ class BigMoneyAgent(Agent):
         if phase == TREASURE:
             return ALL
         if phase == BUY:
+            if self.explore and self.rng.random() < self.explore:
+                legal = obs.legal_actions()
+                return legal[self.rng.randrange(len(legal))]
             return self.buy(obs)
         return self.play_action(obs)
 

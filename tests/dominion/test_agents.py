@@ -76,6 +76,30 @@ def test_smithy_bm_buys_and_plays_smithy():
     assert sm.act(s.observation(0)) == C["Silver"]  # 1 Smithy is not < 9 / 11
 
 
+def test_explore_buys_off_rule_sometimes_and_only_legal_cards():
+    s = position(["Copper"])
+    choose(s, "all")
+    s.coins = 8
+    legal = set(s.legal_actions())
+    picks = []
+    for seed in range(400):
+        a = make_agent("bigmoney:explore=0.5", seed=seed, game="dominion")
+        a.reset(0, seed)
+        picks.append(a.act(s.observation(0)))
+    assert set(picks) <= legal
+    off_rule = sum(p != C["Province"] for p in picks)
+    assert 100 < off_rule < 300  # about half explore, and most explorations pick another of the ~17 buys
+    plain = _agent("bigmoney")
+    assert all(plain.act(s.observation(0)) == C["Province"] for _ in range(20))
+
+
+@pytest.mark.parametrize("value", ["-0.1", "1.5"])
+def test_explore_out_of_range_is_a_clear_error(value):
+    from cardlab.runtime import UserError
+    with pytest.raises(UserError, match="explore must be in"):
+        make_agent(f"smithy-bm:explore={value}", game="dominion")
+
+
 def test_greedy_buys_most_expensive_and_avoids_copper_curse():
     s = position(["Copper"])
     choose(s, "all")
