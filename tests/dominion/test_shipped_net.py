@@ -5,20 +5,17 @@ from __future__ import annotations
 import pytest
 
 from cardlab.agents.registry import make_agent
-from cardlab.engine.dominion.cards import CARD_ID
 
 from tests.dominion.positions import position
 
 
-def _buys_after_turn(hand, deck, supply=None, k=1):
+def _buys_after_turn(hand, deck, supply=None):
     """Let the searched agent play player 0's whole turn; the cards it gained."""
     s = position(hand, deck=deck, supply=supply or {})
     before = s.owned_counts(0)
-    agent = make_agent(f"search:ckpt=dominion-sbm-explore,k={k}", seed=3, game="dominion")
+    agent = make_agent("search:ckpt=dominion-sbm-explore", seed=3, game="dominion")
     agent.reset(0, 3)
-    while not s.is_terminal() and s.turn_owner == 0:
-        if s.current_player != 0:
-            break
+    while not s.is_terminal() and s.turn_owner == 0 and s.current_player == 0:
         s.apply(agent.act(s.observation(0)))
     after = s.owned_counts(0)
     return {c: after.get(c, 0) - before.get(c, 0) for c in after if after.get(c, 0) != before.get(c, 0)}
