@@ -46,7 +46,7 @@ def run(args) -> int:
                   warn=lambda msg: print(f"cardlab arena: warning: {msg}", file=sys.stderr))
     title = " vs ".join(args.agents) if len(args.agents) > 1 else args.agents[0]
     try:
-        with progress_bar(title, args.games, quiet=args.json) as update:
+        with progress_bar(title, args.games) as update:  # stderr: stdout stays one JSON object
             report = run_match(specs, game, args.games, progress=update, **kwargs)
     except KeyboardInterrupt:
         if args.journal:

@@ -65,7 +65,9 @@ def test_saved_game_replays_to_the_same_result(tmp_path, capsys):
 
 def test_arena_json_reports_interval(capsys):
     assert main(["arena", "trading", "random", "--games", "6", "--json"]) == 0
-    r = json.loads(capsys.readouterr().out)
+    captured = capsys.readouterr()
+    r = json.loads(captured.out)
+    assert "trading vs random: 6/6" in captured.err  # a long --json run still shows progress, on stderr
     assert r["games"] == 6 and r["wins"]["A"] + r["wins"]["B"] + r["draws"] + r["errors"] == 6
     lo, hi = r["ci95"]
     assert lo <= r["win_rate"] <= hi
