@@ -8,6 +8,7 @@ validation loss and the sign accuracy of the predicted value against the game ou
 from __future__ import annotations
 
 import json
+import sys
 
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
@@ -21,6 +22,7 @@ from cardlab.runtime import UserError
 from cardlab.models.checkpoint import load_value as load_value_checkpoint, save_value
 from cardlab.models.value import COLOURS, ColourTrio, ValueNet
 from cardlab.train.config import config_from_dict
+from cardlab.train.plain_progress import PlainProgress
 from cardlab.train.resume import (StopOnCtrlC, quiet_lightning, refuse_used_out, fit, last_logger_version, open_resume_checkpoint,
                           refuse_changed_settings)
 
@@ -375,12 +377,16 @@ def fit_value(data: str | Path, cfg: ValueConfig, out_dir: str | Path, progress:
     callbacks = [ckpt, TrainingOrderState(dm), StopOnCtrlC()]
     if cfg.early_stopping_patience > 0:
         callbacks.append(EarlyStopping(monitor="val_loss", patience=cfg.early_stopping_patience, mode="min"))
+    bar = progress
+    if progress and not sys.stderr.isatty():  # a log file: plain lines, not a bar drawn only at the end
+        callbacks.append(PlainProgress("train value"))
+        bar = False
     logger = TensorBoardLogger(save_dir=str(out), name="tensorboard", default_hp_metric=False,
                                version=last_logger_version(out / "tensorboard", resume_from is not None))
     trainer = L.Trainer(
         max_epochs=cfg.max_epochs, accelerator="auto", devices=cfg.devices, strategy=cfg.strategy,
         precision=cfg.precision, deterministic=True, logger=logger, callbacks=callbacks,
-        enable_progress_bar=progress, enable_model_summary=False, log_every_n_steps=log_every(dm, cfg),
+        enable_progress_bar=bar, enable_model_summary=False, log_every_n_steps=log_every(dm, cfg),
     )
     fit(trainer, module, datamodule=dm, ckpt_path=resume_from)
     best = ckpt.best_model_path

@@ -172,3 +172,11 @@ def test_large_files_are_streamed_in_blocks(tiny, tmp_path):
     summary = fit_value(tiny, ValueConfig(max_epochs=2, batch_size=64, hidden=[8], max_memory_mb=0,
                                           stream_block_rows=100), tmp_path / "s", progress=False)
     assert summary["data"]["streamed"] and "test_loss" in summary["test"]
+
+
+def test_training_in_a_log_file_prints_plain_progress_lines(tiny, tmp_path, capsys):
+    """stderr is not a terminal here (as in a log file or CI): every epoch prints a plain line with its losses."""
+    fit_value(tiny, ValueConfig(max_epochs=2, hidden=[8]), tmp_path / "run", progress=True)
+    err = capsys.readouterr().err
+    assert "train value: epoch 1/2 done" in err and "train value: epoch 2/2 done" in err
+    assert "val_loss" in err

@@ -1,0 +1,38 @@
+"""Training progress for logs and CI: Lightning's rich bar draws nothing until the end when stderr is not a
+terminal, so a long `cardlab train` run looked hung in a log file. This prints a plain line instead."""
+
+from __future__ import annotations
+
+import sys
+import time
+
+import lightning as L
+
+from cardlab.commands.progress import PLAIN_EVERY_S
+
+
+class PlainProgress(L.Callback):
+    """A line at least every `every_s` seconds during an epoch, and one per finished epoch with its losses."""
+
+    def __init__(self, title: str, every_s: float = PLAIN_EVERY_S, stream=None) -> None:
+        self.title = title
+        self.every_s = every_s
+        self.stream = stream
+        self.start = self.last = 0.0
+
+    def _print(self, text: str) -> None:
+        self.last = time.monotonic()
+        print(f"{self.title}: {text} ({self.last - self.start:.0f} s)", file=self.stream or sys.stderr, flush=True)
+
+    def on_train_start(self, trainer, pl_module) -> None:
+        self.start = self.last = time.monotonic()
+
+    def on_train_batch_end(self, trainer, pl_module, outputs, batch, batch_idx) -> None:
+        if time.monotonic() - self.last >= self.every_s:
+            self._print(f"epoch {trainer.current_epoch + 1}/{trainer.max_epochs}, "
+                        f"batch {batch_idx + 1}/{trainer.num_training_batches}")
+
+    def on_train_epoch_end(self, trainer, pl_module) -> None:
+        metrics = trainer.callback_metrics
+        losses = ", ".join(f"{k} {float(metrics[k]):.4f}" for k in ("train_loss", "val_loss") if k in metrics)
+        self._print(f"epoch {trainer.current_epoch + 1}/{trainer.max_epochs} done" + (f", {losses}" if losses else ""))
