@@ -29,8 +29,9 @@ class PlainProgress(L.Callback):
 
     def on_train_batch_end(self, trainer, pl_module, outputs, batch, batch_idx) -> None:
         if time.monotonic() - self.last >= self.every_s:
-            self._print(f"epoch {trainer.current_epoch + 1}/{trainer.max_epochs}, "
-                        f"batch {batch_idx + 1}/{trainer.num_training_batches}")
+            total = trainer.num_training_batches  # inf for streamed data: the count alone then
+            of = f"/{total}" if total != float("inf") else ""
+            self._print(f"epoch {trainer.current_epoch + 1}/{trainer.max_epochs}, batch {batch_idx + 1}{of}")
 
     def on_train_epoch_end(self, trainer, pl_module) -> None:
         metrics = trainer.callback_metrics
