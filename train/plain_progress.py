@@ -8,7 +8,7 @@ import time
 
 import lightning as L
 
-from cardlab.commands.progress import PLAIN_EVERY_S
+PLAIN_EVERY_S = 30.0  # as the CLI's other progress lines (cardlab/commands/progress.py)
 
 
 class PlainProgress(L.Callback):
