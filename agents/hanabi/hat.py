@@ -30,7 +30,7 @@ from __future__ import annotations
 from cardlab.agents.base import Agent
 from cardlab.agents.hanabi.cards import Board, hint_mask, planes, present, weight
 from cardlab.agents.hanabi.hat_knowledge import PublicKnowledge, hint_class, replay
-from cardlab.engine.hanabi.config import HINT_COLOUR
+from cardlab.engine.hanabi.config import DISCARD, HINT_COLOUR, PLAY
 from cardlab.engine.hanabi.state import HanabiState
 from cardlab.runtime import UserError
 
@@ -96,8 +96,7 @@ class HatAgent(Agent):
         legal = observation.legal_actions()
         private = planes(observation.unseen_counts(me))
         public = planes(pk.counts())
-        mine = [pk.masks[i] & hint_mask(cfg, k) & present(private)
-                for i, k in zip(observation.card_ids[me], observation.knowledge[me])]
+        mine = self._own_masks(observation, pk, private)
 
         # 1. a card surely playable
         slot = self._sure_play(cfg, mine, board)
@@ -141,6 +140,28 @@ class HatAgent(Agent):
         if best_play >= 0:
             return cfg.play(best_play)
         return legal[0]
+
+    @staticmethod
+    def _own_masks(observation: HanabiState, pk: PublicKnowledge, private: tuple[int, int]) -> list[int]:
+        cfg = observation.cfg
+        me = observation.current
+        return [pk.masks[i] & hint_mask(cfg, k) & present(private)
+                for i, k in zip(observation.card_ids[me], observation.knowledge[me])]
+
+    # ---------------------------------------------------------------- as a search's blueprint
+
+    def belief_masks(self, observation: HanabiState) -> list[int]:
+        """Per own slot, the card codes it may hold given the hints and the convention's answers: what a search
+        that keeps this agent as its blueprint deals the own hand from (HanabiState.determinize's `masks`)."""
+        private = planes(observation.unseen_counts(observation.current))
+        return self._own_masks(observation, self.knowledge(observation), private)
+
+    @staticmethod
+    def deviations(observation: HanabiState) -> list[int]:
+        """The actions a search may play instead of this agent's: plays and discards. A hint other than the one
+        the convention asks for would tell teammates wrong answers, which no value of the afterstate shows."""
+        cfg = observation.cfg
+        return [a for a in observation.legal_actions() if cfg.decode[a][0] in (PLAY, DISCARD)]
 
     @staticmethod
     def _sure_play(cfg, mine: list[int], board: Board) -> int | None:

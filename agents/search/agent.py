@@ -30,6 +30,7 @@ from cardlab.runtime import UserError
 
 from cardlab.agents.base import TurnPlanner
 from cardlab.agents.evaluators import Evaluator, make_evaluator
+from cardlab.agents.search.blueprint import BlueprintStats, choose
 from cardlab.agents.search.tree import ALGOS, PRUNE_LEVELS, SearchResult, TurnTree
 
 TOP = 4  # candidates per determinization when k > 1
@@ -54,6 +55,9 @@ class TurnTreeSearch(TurnPlanner):
     prune=auto (default): dominance with heuristic evaluators, tt (transpositions only) with a value network or a
     weight vector (weights:PATH), which need not be monotone.
 
+    `blueprint=AGENT,margin=M` (games where every action is a turn: Hanabi): play AGENT's action unless another
+    candidate's mean value over k deals beats it by more than M (agents/search/blueprint.py).
+
     `search:ckpt=PATH` is short for `search:eval=ckpt=PATH`. max_nodes / max_ms = 0 means unlimited. The
     default budget is nodes only (max_ms=0), so a seed replays the same games on any machine; a time budget
     makes play depend on machine speed.
@@ -63,7 +67,7 @@ class TurnTreeSearch(TurnPlanner):
 
     def __init__(self, seed: int = 0, eval: str = "rho", prune: str = "auto", max_nodes: int = 20000,
                  max_ms: float = 0.0, k: int = 1, algo: str = "dfs", batch: int = 64, ckpt: str = "",
-                 others: str = "auto", game: str = "hearthstone") -> None:
+                 others: str = "auto", blueprint: str = "", margin: float = 0.0, game: str = "hearthstone") -> None:
         if k < 1:
             raise UserError(f"search: k must be >= 1, got {k}")
         if max_nodes < 0 or max_ms < 0:
@@ -91,6 +95,9 @@ class TurnTreeSearch(TurnPlanner):
                  "max_ms": max_ms, "k": k, "algo": algo, "batch": batch}
         if others != "auto":
             defaults["others"], given["others"] = "auto", others
+        if blueprint:
+            defaults.update(blueprint="", margin=0.0)
+            given.update(blueprint=blueprint, margin=margin)
         for key, value in given.items():
             if value != defaults[key]:
                 options[key] = value
@@ -104,10 +111,15 @@ class TurnTreeSearch(TurnPlanner):
         self._expect: list = []  # public key expected before each planned action
         self.last_result: SearchResult | None = None
         self.plans = 0  # plans made (re-plans included), for tests and statistics
+        self.margin = float(margin)
+        self.blueprint = make_blueprint(blueprint, game, seed) if blueprint else None
+        self.blueprint_stats = BlueprintStats()
 
     def reset(self, player: int, seed: int) -> None:
         super().reset(player, seed)
         self._expect = []
+        if self.blueprint is not None:
+            self.blueprint.reset(player, seed)
 
     # ------------------------------------------------------------ acting
 
@@ -130,6 +142,11 @@ class TurnTreeSearch(TurnPlanner):
         """The action sequence for the rest of this turn; also records the public key expected before each."""
         self.plans += 1
         player = self.player
+        if self.blueprint is not None:
+            action, self.last_result = choose(observation, player, self.blueprint, self.evaluator, self.k,
+                                              self.margin, self.rng, self.blueprint_stats)
+            self._expect = [public_key(observation, player)]
+            return [action]
         dets = [observation.determinize(player, self.rng) for _ in range(self.k)]
         if self.k == 1:
             result = self.tree.search(dets[0].clone(), player)
@@ -175,6 +192,20 @@ class TurnTreeSearch(TurnPlanner):
         while len(keys) < len(actions):
             keys.append(None)  # never matches: re-plan there
         return keys
+
+
+def make_blueprint(spec: str, game, seed: int):
+    """The rule agent a blueprint search follows; only for games whose every action is a turn."""
+    from cardlab.agents.registry import make_agent
+    from cardlab.engine.registry import make_game
+
+    name = game if isinstance(game, str) else game.name
+    g = make_game(name) if isinstance(game, str) else game
+    if hasattr(g.new_initial_state(0), "end_turn_action"):  # turns of several actions
+        raise UserError(f"search: blueprint= needs a game where every action is a turn (Hanabi), not {name}")
+    if spec.split(":")[0] == "search":
+        raise UserError("search: the blueprint must be a rule agent, not another search")
+    return make_agent(spec, seed, game=name)
 
 
 def others_policy(others: str, game, seed: int = 0):

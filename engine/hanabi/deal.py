@@ -25,9 +25,14 @@ def fitting_codes(cfg: HanabiConfig, k: int, counts: Sequence[int]) -> list[int]
             if counts[code] > 0 and kn.may_be(k, code // r, code % r)]
 
 
-def sample_hand(cfg: HanabiConfig, knowledge: Sequence[int], counts: Sequence[int], rng: Rng) -> tuple[int, ...]:
-    """Card codes for each slot, drawn from `counts` (copies per code not seen by the observer)."""
+def sample_hand(cfg: HanabiConfig, knowledge: Sequence[int], counts: Sequence[int], rng: Rng,
+                masks: Sequence[int] | None = None) -> tuple[int, ...]:
+    """Card codes for each slot, drawn from `counts` (copies per code not seen by the observer).
+    `masks` (optional, a bitmask of card codes per slot) narrows each slot further: what a convention such as
+    `hat` taught the observer beyond the hints' literal content."""
     fits = [fitting_codes(cfg, k, counts) for k in knowledge]
+    if masks is not None:
+        fits = [[c for c in f if m >> c & 1] for f, m in zip(fits, masks)]
     order = sorted(range(len(fits)), key=lambda i: len(fits[i]))
     bound = [sum(counts[c] for c in f) for f in fits]
     if any(b == 0 for b in bound):

@@ -6,7 +6,7 @@ random play builds one observation per move and search clones far more often tha
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Sequence
 
 from cardlab.engine.core import Rng, State
 from cardlab.engine.hanabi import knowledge as kn
@@ -300,9 +300,10 @@ class HanabiState(State):
                         counts[card] -= 1
         return counts
 
-    def determinize(self, player: int, rng: Rng) -> "HanabiState":
+    def determinize(self, player: int, rng: Rng, masks: Sequence[int] | None = None) -> "HanabiState":
         """A full state `player` cannot tell from this one: its own hand dealt from the cards it cannot see,
-        consistent with every hint it received (negative ones too), and the rest shuffled into the deck."""
+        consistent with every hint it received (negative ones too), and the rest shuffled into the deck.
+        `masks`: per own slot, a bitmask of the card codes it may hold (a convention's knowledge; see sample_hand)."""
         self._check_player(player)
         if self.observer not in (-1, player):
             raise ValueError(f"cannot determinize player {player}'s view of player {self.observer}'s observation")
@@ -310,7 +311,7 @@ class HanabiState(State):
         counts = self.unseen_counts(player)
         s = self.clone()
         if not cfg.visible_own:
-            hand = sample_hand(cfg, self.knowledge[player], counts, rng)
+            hand = sample_hand(cfg, self.knowledge[player], counts, rng, masks)
             for card in hand:
                 counts[card] -= 1
             s.hands = _replace(self.hands, player, hand)

@@ -84,3 +84,81 @@ def test_a_checkpoint_of_another_game_is_refused(nets):
 def test_a_checkpoint_for_another_setup_is_refused_in_one_line(nets):
     with pytest.raises(UserError, match="does not fit this game: table was built for 2 players, the game has 3"):
         play_game("dominion:players=3", (f"search:ckpt={nets['dominion']}", "bigmoney", "bigmoney"), 1, 0)
+
+
+def _hanabi_game(specs, seed):
+    """(final score, every action) of one 2-player Hanabi game with these agent specs."""
+    from cardlab.agents.registry import make_agent
+    from cardlab.engine.registry import make_game
+
+    state = make_game("hanabi").new_initial_state(seed)
+    agents = [make_agent(spec, 0, game="hanabi") for spec in specs]
+    for p, a in enumerate(agents):
+        a.reset(p, seed + p)
+    actions = []
+    while not state.is_terminal():
+        p = state.current_player
+        actions.append(agents[p].act(state.observation(p)))
+        state.apply(actions[-1])
+    return state.points, actions, agents
+
+
+def test_hanabi_blueprint_search_keeps_to_the_blueprint_unless_the_net_beats_it(nets):
+    net = nets["hanabi"]
+    hat = _hanabi_game(("hat", "hat"), 7)
+    never = _hanabi_game((f"search:ckpt={net},k=2,blueprint=hat,margin=1000",) * 2, 7)
+    assert never[1] == hat[1]  # an unreachable margin plays the blueprint's games exactly
+    assert all(a.blueprint_stats.deviations == 0 for a in never[2])
+    assert sum(a.blueprint_stats.searched for a in never[2]) > 10  # but it did score the alternatives
+    free = _hanabi_game((f"search:ckpt={net},k=2,blueprint=hat,margin=-1000",) * 2, 7)
+    stats = [a.blueprint_stats for a in free[2]]
+    assert sum(s.deviations for s in stats) > 0  # any alternative beats it: the best-scored one is played
+
+
+def test_hanabi_blueprint_search_deviates_only_to_plays_and_discards(nets):
+    from cardlab.agents.registry import make_agent
+    from cardlab.engine.hanabi.config import DISCARD, PLAY
+    from cardlab.engine.registry import make_game
+
+    agent = make_agent(f"search:ckpt={nets['hanabi']},k=2,blueprint=hat,margin=-1000", 0, game="hanabi")
+    agent.reset(0, 3)
+    state = make_game("hanabi").new_initial_state(3)
+    obs = state.observation(0)
+    hinted = agent.blueprint.act(obs)
+    agent.act(obs)
+    kinds = {obs.cfg.decode[a][0] for _, (a,) in agent.last_result.top if a != hinted}
+    assert kinds and kinds <= {PLAY, DISCARD}
+
+
+def test_hanabi_blueprint_deals_follow_the_conventions_answers():
+    """A hat blueprint's deals respect what its convention taught: every dealt own card fits its belief mask."""
+    from cardlab.agents.hanabi.hat import HatAgent
+    from cardlab.engine.core import Rng
+    from cardlab.engine.registry import make_game
+
+    state = make_game("hanabi").new_initial_state(11)
+    agents = [HatAgent(), HatAgent()]
+    for p, a in enumerate(agents):
+        a.reset(p, p)
+    narrowed = 0
+    rng = Rng(0)
+    while not state.is_terminal() and state.turn < 40:
+        p = state.current_player
+        obs = state.observation(p)
+        masks = agents[p].belief_masks(obs)
+        full = (1 << obs.cfg.num_codes) - 1
+        narrowed += sum(m != full for m in masks)
+        dealt = obs.determinize(p, rng, masks=masks)
+        assert all(m >> card & 1 for m, card in zip(masks, dealt.hands[p]))
+        assert all(m >> card & 1 for m, card in zip(masks, state.hands[p]))  # the true hand fits too
+        state.apply(agents[p].act(obs))
+    assert narrowed > 0
+
+
+def test_blueprint_is_refused_for_games_with_multi_action_turns(nets):
+    from cardlab.agents.registry import make_agent
+
+    with pytest.raises(UserError, match="every action is a turn"):
+        make_agent(f"search:ckpt={nets['dominion']},blueprint=bigmoney", 0, game="dominion")
+    with pytest.raises(UserError, match="unknown agent 'nosuch'"):
+        make_agent(f"search:ckpt={nets['hanabi']},blueprint=nosuch", 0, game="hanabi")

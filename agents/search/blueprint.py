@@ -1,0 +1,76 @@
+"""Blueprint search: play a rule agent's action unless the value network is sure enough that another one is better.
+
+For games where every action is a turn (Hanabi). A value network trained on one policy's games estimates the outcome
+when that policy plays on; scoring each action's afterstate with it improves on the policy only while the other
+players (and this one, later) keep to the policy (single-agent search over a blueprint, as in SPARTA). So:
+
+- the blueprint agent is asked first; its action is the default;
+- the alternatives are the blueprint's `deviations(observation)` when it declares them (Hanabi's `hat`: plays and
+  discards, since another hint would carry wrong convention answers), else every legal action;
+- the own hidden cards are dealt from the blueprint's `belief_masks(observation)` when it declares them (what its
+  convention taught beyond the hints' literal content), else from `observation.determinize`;
+- every candidate is applied on the same k deals and scored by the evaluator; an alternative is played only when its
+  mean beats the blueprint action's mean by more than `margin` (label units: points for Hanabi).
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+
+from cardlab.engine.core import Action, Rng, State
+
+from cardlab.agents.base import Agent
+from cardlab.agents.evaluators import Evaluator
+from cardlab.agents.search.tree import SearchResult
+
+
+@dataclass
+class BlueprintStats:
+    decisions: int = 0  # decisions taken with the blueprint
+    searched: int = 0  # of them, with more than one candidate
+    deviations: int = 0  # alternatives played instead of the blueprint's action
+
+
+def deal(observation: State, player: int, rng: Rng, blueprint: Agent) -> State:
+    """A full state consistent with the observation and, when it declares them, the blueprint's beliefs."""
+    beliefs = getattr(blueprint, "belief_masks", None)
+    if beliefs is not None:
+        try:
+            return observation.determinize(player, rng, masks=beliefs(observation))
+        except ValueError:  # a convention misread (a teammate deviated): fall back to the hints alone
+            pass
+    return observation.determinize(player, rng)
+
+
+def choose(observation: State, player: int, blueprint: Agent, evaluator: Evaluator, k: int, margin: float,
+           rng: Rng, stats: BlueprintStats) -> tuple[Action, SearchResult]:
+    """The action to play and a SearchResult describing the comparison (value: the chosen action's mean)."""
+    start = time.perf_counter()
+    stats.decisions += 1
+    default = blueprint.act(observation)
+    legal = observation.legal_actions()
+    offered = getattr(blueprint, "deviations", None)
+    alternatives = offered(observation) if offered is not None else legal
+    candidates = [default] + [a for a in alternatives if a != default and a in legal]
+    if len(candidates) == 1:
+        return default, SearchResult(actions=[default], value=0.0)
+    stats.searched += 1
+    deals = [deal(observation, player, rng, blueprint) for _ in range(k)]
+    leaves = []
+    for action in candidates:
+        for d in deals:
+            s = d.clone()
+            s.apply(action)
+            leaves.append(s)
+    values = [float(v) for v in evaluator.evaluate(leaves, player)]
+    means = [sum(values[i * k:(i + 1) * k]) / k for i in range(len(candidates))]
+    best = max(range(len(candidates)), key=lambda i: (means[i], -i))
+    chosen = 0
+    if best != 0 and means[best] - means[0] > margin:
+        chosen = best
+        stats.deviations += 1
+    result = SearchResult(actions=[candidates[chosen]], value=means[chosen], nodes=len(leaves), leaves=len(leaves),
+                          expanded=len(candidates), elapsed_ms=(time.perf_counter() - start) * 1000.0,
+                          top=sorted(((m, [a]) for m, a in zip(means, candidates)), key=lambda t: -t[0]))
+    return candidates[chosen], result
