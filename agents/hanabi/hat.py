@@ -39,16 +39,18 @@ class HatAgent(Agent):
     name = "hat"
 
     def __init__(self, seed: int = 0, hint_floor: int = -1, risk: float = 0.7, levels: int = -1,
-                 play_cap: int = 1, stall: int = 0) -> None:
+                 play_cap: int = 1, stall: int = 0, explore: float = 0.0) -> None:
         """hint_floor: with at least this many tokens, hint even when no teammate learns of a new playable card
         (-1: 3 at two players, else 1).
         risk: the probability of being playable above which a card is played when fuses are to spare.
         levels: how hints map to values (hat_knowledge.hint_classes): 0 = three values per hand of 4+ cards, that
         can always be given; L >= 2 = 2L values per hand; -1 = 3 at two players, else 0.
         play_cap: answers each question keeps for "no card is playable".
-        stall: with this many cards or fewer left in the deck, hint rather than discard."""
-        given = dict(hint_floor=hint_floor, risk=risk, levels=levels, play_cap=play_cap, stall=stall)
-        defaults = dict(hint_floor=-1, risk=0.7, levels=-1, play_cap=1, stall=0)
+        stall: with this many cards or fewer left in the deck, hint rather than discard.
+        explore: the probability of a uniform play or discard instead of the convention's action (behaviour data
+        for value networks, which must see what the deviations a search considers lead to)."""
+        given = dict(hint_floor=hint_floor, risk=risk, levels=levels, play_cap=play_cap, stall=stall, explore=explore)
+        defaults = dict(hint_floor=-1, risk=0.7, levels=-1, play_cap=1, stall=0, explore=0.0)
         super().__init__(seed, **{k: v for k, v in given.items() if v != defaults[k]})
         if not -1 <= levels <= 10 or levels == 1:
             raise UserError(f"agent 'hat': levels={levels} is not -1, 0 or 2-10")
@@ -65,6 +67,9 @@ class HatAgent(Agent):
             raise UserError(f"agent 'hat': risk={risk} is not in [0, 1]")
         self.hint_floor = hint_floor
         self.risk = risk
+        if not 0.0 <= explore <= 1.0:
+            raise UserError(f"agent 'hat': explore={explore} is not in [0, 1]")
+        self.explore = explore
         self._cache: tuple[int, tuple, PublicKnowledge] | None = None
 
     def reset(self, player: int, seed: int) -> None:
@@ -90,6 +95,10 @@ class HatAgent(Agent):
         cfg = observation.cfg
         if cfg.hints == 0:
             raise UserError("agent 'hat': hat needs hint tokens (this Hanabi variant has none)")
+        if self.explore and self.rng.random() < self.explore:
+            options = self.deviations(observation)
+            if options:
+                return options[self.rng.randrange(len(options))]
         pk = self.knowledge(observation)
         me = observation.current
         board = Board.of(observation)

@@ -143,3 +143,26 @@ def test_spec_through_the_registry():
     assert agent.spec() == "hat:hint_floor=2,risk=0.9"
     with pytest.raises(UserError):
         AGENTS["hat"](risk=1.5)
+
+
+def test_explore_plays_or_discards_at_random_and_is_off_by_default():
+    from cardlab.agents.registry import make_agent
+    from cardlab.engine.hanabi.config import DISCARD
+
+    state = make_game("hanabi:players=2").new_initial_state(5)
+    plain, never, always = AGENTS["hat"](), AGENTS["hat"](explore=0.0), AGENTS["hat"](explore=1.0)
+    for a in (plain, never, always):
+        a.reset(0, 5)
+    kinds = set()
+    for _ in range(40):
+        if state.is_terminal():
+            break
+        obs = state.observation(state.current_player)
+        assert never.act(obs) == plain.act(obs)
+        action = always.act(obs)
+        kinds.add(obs.cfg.decode[action][0])
+        state.apply(plain.act(obs))
+    assert kinds <= {PLAY, DISCARD}
+    assert make_agent("hat:explore=0.05", game="hanabi").spec() == "hat:explore=0.05"
+    with pytest.raises(UserError, match="explore=2.0 is not in"):
+        AGENTS["hat"](explore=2.0)
