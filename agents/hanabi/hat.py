@@ -75,6 +75,7 @@ class HatAgent(Agent):
     def reset(self, player: int, seed: int) -> None:
         super().reset(player, seed)
         self._cache = None
+        self._shadows: dict[int, HatAgent] = {}
 
     # ---------------------------------------------------------------- public knowledge
 
@@ -96,7 +97,7 @@ class HatAgent(Agent):
         if cfg.hints == 0:
             raise UserError("agent 'hat': hat needs hint tokens (this Hanabi variant has none)")
         if self.explore and self.rng.random() < self.explore:
-            options = self.deviations(observation)
+            options = [a for a in observation.legal_actions() if cfg.decode[a][0] in (PLAY, DISCARD)]
             if options:
                 return options[self.rng.randrange(len(options))]
         pk = self.knowledge(observation)
@@ -165,11 +166,54 @@ class HatAgent(Agent):
         private = planes(observation.unseen_counts(observation.current))
         return self._own_masks(observation, self.knowledge(observation), private)
 
-    @staticmethod
-    def deviations(observation: HanabiState) -> list[int]:
-        """The actions a search may play instead of this agent's: plays and discards. A hint other than the one
-        the convention asks for would tell teammates wrong answers, which no value of the afterstate shows."""
+    def belief_deal(self, observation: HanabiState, rng, tries: int = 16) -> HanabiState:
+        """A full state dealt from `belief_masks`, kept only when the convention explains what the other players did
+        since this player's last move (each would have chosen its move in the dealt world): a teammate who did not
+        hint when it could, or hinted another player, says something about this hand that no mask records.
+        After `tries` unexplained deals, the last one (such play is off the convention: a teammate explored)."""
+        me = observation.current
+        masks = self.belief_masks(observation)
+        recent = 0
+        for move in reversed(observation.history):
+            if move.player == me:
+                break
+            recent += 1
+        dealt = None
+        for _ in range(tries):
+            try:
+                dealt = observation.determinize(me, rng, masks=masks)
+            except ValueError:  # answers misread after a teammate's off-convention hint
+                return observation.determinize(me, rng)
+            if self._explains(dealt, recent):
+                return dealt
+        return dealt
+
+    def _explains(self, dealt: HanabiState, recent: int) -> bool:
+        if not recent:
+            return True
+        shadows = self.__dict__.setdefault("_shadows", {})
+        s = dealt.rewind(recent)
+        for move in dealt.history[len(dealt.history) - recent:]:
+            q = move.player
+            shadow = shadows.get(q)
+            if shadow is None:
+                options = {k: v for k, v in self.options.items() if k != "explore"}
+                shadow = shadows[q] = type(self)(0, **options)
+                shadow.reset(q, 0)
+            if dealt.cfg.players > 2:
+                shadow._cache = None  # its replay reads the dealt hands of third players: no reuse across deals
+            if shadow.act(s.observation(q)) != move.action:
+                return False
+            s.apply(move.action)
+        return True
+
+    def deviations(self, observation: HanabiState) -> list[int]:
+        """The actions a search may play instead of this agent's: plays and discards, and none when the convention
+        asks for a hint. A hint's worth is the answers it carries, which no encoding of the afterstate shows, and
+        another hint would tell teammates wrong answers."""
         cfg = observation.cfg
+        if cfg.decode[self.act(observation)][0] not in (PLAY, DISCARD):
+            return []
         return [a for a in observation.legal_actions() if cfg.decode[a][0] in (PLAY, DISCARD)]
 
     @staticmethod

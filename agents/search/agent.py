@@ -67,7 +67,7 @@ class TurnTreeSearch(TurnPlanner):
 
     def __init__(self, seed: int = 0, eval: str = "rho", prune: str = "auto", max_nodes: int = 20000,
                  max_ms: float = 0.0, k: int = 1, algo: str = "dfs", batch: int = 64, ckpt: str = "",
-                 others: str = "auto", blueprint: str = "", margin: float = 0.0, game: str = "hearthstone") -> None:
+                 others: str = "auto", blueprint: str = "", margin: float = 0.0, z: float = 0.0, game: str = "hearthstone") -> None:
         if k < 1:
             raise UserError(f"search: k must be >= 1, got {k}")
         if max_nodes < 0 or max_ms < 0:
@@ -96,8 +96,8 @@ class TurnTreeSearch(TurnPlanner):
         if others != "auto":
             defaults["others"], given["others"] = "auto", others
         if blueprint:
-            defaults.update(blueprint="", margin=0.0)
-            given.update(blueprint=blueprint, margin=margin)
+            defaults.update(blueprint="", margin=0.0, z=0.0)
+            given.update(blueprint=blueprint, margin=margin, z=z)
         for key, value in given.items():
             if value != defaults[key]:
                 options[key] = value
@@ -112,6 +112,7 @@ class TurnTreeSearch(TurnPlanner):
         self.last_result: SearchResult | None = None
         self.plans = 0  # plans made (re-plans included), for tests and statistics
         self.margin = float(margin)
+        self.z = float(z)
         self.blueprint = make_blueprint(blueprint, game, seed) if blueprint else None
         self.blueprint_stats = BlueprintStats()
 
@@ -144,7 +145,7 @@ class TurnTreeSearch(TurnPlanner):
         player = self.player
         if self.blueprint is not None:
             action, self.last_result = choose(observation, player, self.blueprint, self.evaluator, self.k,
-                                              self.margin, self.rng, self.blueprint_stats)
+                                              self.margin, self.rng, self.blueprint_stats, self.z)
             self._expect = [public_key(observation, player)]
             return [action]
         dets = [observation.determinize(player, self.rng) for _ in range(self.k)]

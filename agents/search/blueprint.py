@@ -34,6 +34,9 @@ class BlueprintStats:
 
 def deal(observation: State, player: int, rng: Rng, blueprint: Agent) -> State:
     """A full state consistent with the observation and, when it declares them, the blueprint's beliefs."""
+    dealer = getattr(blueprint, "belief_deal", None)
+    if dealer is not None:
+        return dealer(observation, rng)
     beliefs = getattr(blueprint, "belief_masks", None)
     if beliefs is not None:
         try:
@@ -44,7 +47,7 @@ def deal(observation: State, player: int, rng: Rng, blueprint: Agent) -> State:
 
 
 def choose(observation: State, player: int, blueprint: Agent, evaluator: Evaluator, k: int, margin: float,
-           rng: Rng, stats: BlueprintStats) -> tuple[Action, SearchResult]:
+           rng: Rng, stats: BlueprintStats, z: float = 0.0) -> tuple[Action, SearchResult]:
     """The action to play and a SearchResult describing the comparison (value: the chosen action's mean)."""
     start = time.perf_counter()
     stats.decisions += 1
@@ -65,9 +68,16 @@ def choose(observation: State, player: int, blueprint: Agent, evaluator: Evaluat
             leaves.append(s)
     values = [float(v) for v in evaluator.evaluate(leaves, player)]
     means = [sum(values[i * k:(i + 1) * k]) / k for i in range(len(candidates))]
-    best = max(range(len(candidates)), key=lambda i: (means[i], -i))
+    base = values[:k]
+    lower = [0.0] * len(candidates)  # each alternative's paired gain over the blueprint action, minus z std errors
+    for i in range(1, len(candidates)):
+        gains = [v - b for v, b in zip(values[i * k:(i + 1) * k], base)]
+        mean = sum(gains) / k
+        sd = (sum((g - mean) ** 2 for g in gains) / (k - 1)) ** 0.5 if k > 1 else 0.0
+        lower[i] = mean - z * sd / k ** 0.5
+    best = max(range(1, len(candidates)), key=lambda i: (lower[i], -i))
     chosen = 0
-    if best != 0 and means[best] - means[0] > margin:
+    if lower[best] > margin:
         chosen = best
         stats.deviations += 1
     result = SearchResult(actions=[candidates[chosen]], value=means[chosen], nodes=len(leaves), leaves=len(leaves),

@@ -44,6 +44,11 @@ class HanabiState(State):
         """Shuffle with Rng(seed) and deal player by player from the end of the deck."""
         deck = [code for code in range(cfg.num_codes) for _ in range(cfg.copies[code])]
         Rng(seed).shuffle(deck)
+        return cls._dealt(cfg, deck)
+
+    @classmethod
+    def _dealt(cls, cfg: HanabiConfig, deck: list[int]) -> "HanabiState":
+        """The opening position of a shuffled deck (the next card to deal last)."""
         h = cfg.hand_size
         s = cls.__new__(cls)
         s.cfg = cfg
@@ -322,6 +327,28 @@ class HanabiState(State):
         s.deck = tuple(deck)
         s.observer = -1
         s._legal = None
+        return s
+
+    def rewind(self, moves: int) -> "HanabiState":
+        """The full state `moves` moves before this one, replayed from the opening deal that this full state implies
+        (every card's code is known: hands, the deck's order, plays and discards). For beliefs that ask what a
+        player would have done in a dealt world."""
+        if self.observer != -1:
+            raise ValueError("rewind needs a full state (determinize the observation first)")
+        if not 0 <= moves <= len(self.history):
+            raise ValueError(f"cannot rewind {moves} moves of a {len(self.history)}-move history")
+        codes = [-1] * (self.next_id + len(self.deck))
+        for hand, ids in zip(self.hands, self.card_ids):
+            for card, i in zip(hand, ids):
+                codes[i] = card
+        for move in self.history:
+            if move.kind == PLAY or move.kind == DISCARD:
+                codes[move.card_id] = move.card
+        for j, card in enumerate(reversed(self.deck)):
+            codes[self.next_id + j] = card
+        s = HanabiState._dealt(self.cfg, codes[::-1])
+        for move in self.history[:len(self.history) - moves]:
+            s.apply(move.action)
         return s
 
     # ------------------------------------------------------------ text and serialisation

@@ -115,19 +115,31 @@ def test_hanabi_blueprint_search_keeps_to_the_blueprint_unless_the_net_beats_it(
     assert sum(s.deviations for s in stats) > 0  # any alternative beats it: the best-scored one is played
 
 
-def test_hanabi_blueprint_search_deviates_only_to_plays_and_discards(nets):
+def test_hanabi_blueprint_search_deviates_only_to_plays_and_discards_and_never_from_a_hint(nets):
     from cardlab.agents.registry import make_agent
     from cardlab.engine.hanabi.config import DISCARD, PLAY
     from cardlab.engine.registry import make_game
 
-    agent = make_agent(f"search:ckpt={nets['hanabi']},k=2,blueprint=hat,margin=-1000", 0, game="hanabi")
-    agent.reset(0, 3)
+    agents = [make_agent(f"search:ckpt={nets['hanabi']},k=2,blueprint=hat,margin=-1000", 0, game="hanabi")
+              for _ in range(2)]
     state = make_game("hanabi").new_initial_state(3)
-    obs = state.observation(0)
-    hinted = agent.blueprint.act(obs)
-    agent.act(obs)
-    kinds = {obs.cfg.decode[a][0] for _, (a,) in agent.last_result.top if a != hinted}
-    assert kinds and kinds <= {PLAY, DISCARD}
+    for p, a in enumerate(agents):
+        a.reset(p, 3 + p)
+    hints_kept = deviations = 0
+    while not state.is_terminal():
+        p = state.current_player
+        obs = state.observation(p)
+        default = agents[p].blueprint.act(obs)
+        action = agents[p].act(obs)
+        if obs.cfg.decode[default][0] in (PLAY, DISCARD):
+            offered = {a for _, (a,) in agents[p].last_result.top}
+            assert offered and {obs.cfg.decode[a][0] for a in offered} <= {PLAY, DISCARD}
+            deviations += action != default
+        else:
+            hints_kept += 1
+            assert action == default
+        state.apply(action)
+    assert hints_kept > 0 and deviations > 0
 
 
 def test_hanabi_blueprint_deals_follow_the_conventions_answers():

@@ -166,3 +166,48 @@ def test_explore_plays_or_discards_at_random_and_is_off_by_default():
     assert make_agent("hat:explore=0.05", game="hanabi").spec() == "hat:explore=0.05"
     with pytest.raises(UserError, match="explore=2.0 is not in"):
         AGENTS["hat"](explore=2.0)
+
+
+def test_belief_deals_explain_what_the_teammate_did():
+    """A blueprint search deals its own hand so that hat, in the dealt world, would have made the teammate's last move:
+    mask-only deals often contradict it (the teammate's silence about a playable card is information too)."""
+    state = make_game("hanabi:players=2").new_initial_state(21)
+    agents = [AGENTS["hat"](), AGENTS["hat"]()]
+    for p, a in enumerate(agents):
+        a.reset(p, p)
+    rng = Rng(1)
+    explained = {"belief": 0, "masks": 0}
+    checks = 0
+    while not state.is_terminal():
+        p = state.current_player
+        obs = state.observation(p)
+        if state.history:
+            last = state.history[-1]
+            for kind in explained:
+                dealt = (agents[p].belief_deal(obs, rng) if kind == "belief"
+                         else obs.determinize(p, rng, masks=agents[p].belief_masks(obs)))
+                judge = AGENTS["hat"]()
+                judge.reset(last.player, 0)
+                explained[kind] += judge.act(dealt.rewind(1).observation(last.player)) == last.action
+            checks += 1
+        state.apply(agents[p].act(obs))
+    assert explained["belief"] >= 0.95 * checks
+    assert explained["masks"] < explained["belief"]
+
+
+def test_rewind_gives_the_earlier_full_states():
+    state = make_game("hanabi:players=3").new_initial_state(9)
+    agents = [AGENTS["hat"]() for _ in range(3)]
+    for p, a in enumerate(agents):
+        a.reset(p, p)
+    saved = [state.clone()]
+    while not state.is_terminal():
+        p = state.current_player
+        state.apply(agents[p].act(state.observation(p)))
+        saved.append(state.clone())
+    for k in range(len(saved)):
+        assert state.rewind(k).to_dict() == saved[-1 - k].to_dict()
+    with pytest.raises(ValueError, match="full state"):
+        saved[5].observation(0).rewind(1)
+    with pytest.raises(ValueError, match="cannot rewind"):
+        saved[5].rewind(6)
