@@ -67,7 +67,12 @@ class TurnTreeSearch(TurnPlanner):
 
     def __init__(self, seed: int = 0, eval: str = "rho", prune: str = "auto", max_nodes: int = 20000,
                  max_ms: float = 0.0, k: int = 1, algo: str = "dfs", batch: int = 64, ckpt: str = "",
-                 others: str = "auto", blueprint: str = "", margin: float = 0.0, z: float = 0.0, game: str = "hearthstone") -> None:
+                 others: str = "auto", blueprint: str = "", margin: float = 0.0, z: float = 0.0,
+                 game: str = "hearthstone") -> None:
+        if not blueprint and (margin != 0.0 or z != 0.0):
+            raise UserError("search: margin= and z= compare candidates with a blueprint's action: give blueprint=AGENT")
+        if z < 0:
+            raise UserError(f"search: z must be >= 0 (standard errors), got {z}")
         if k < 1:
             raise UserError(f"search: k must be >= 1, got {k}")
         if max_nodes < 0 or max_ms < 0:

@@ -10,7 +10,8 @@ players (and this one, later) keep to the policy (single-agent search over a blu
 - the own hidden cards are dealt from the blueprint's `belief_masks(observation)` when it declares them (what its
   convention taught beyond the hints' literal content), else from `observation.determinize`;
 - every candidate is applied on the same k deals and scored by the evaluator; an alternative is played only when its
-  mean beats the blueprint action's mean by more than `margin` (label units: points for Hanabi).
+  mean gain over the blueprint action on those deals, less `z` standard errors of that paired gain, exceeds
+  `margin` (label units: points for Hanabi).
 """
 
 from __future__ import annotations
