@@ -71,6 +71,7 @@ class HatAgent(Agent):
             raise UserError(f"agent 'hat': explore={explore} is not in [0, 1]")
         self.explore = explore
         self._cache: tuple[int, tuple, PublicKnowledge] | None = None
+        self._shadows: dict[int, HatAgent] = {}  # teammates replayed by belief_deal
 
     def reset(self, player: int, seed: int) -> None:
         super().reset(player, seed)
@@ -191,7 +192,7 @@ class HatAgent(Agent):
     def _explains(self, dealt: HanabiState, recent: int) -> bool:
         if not recent:
             return True
-        shadows = self.__dict__.setdefault("_shadows", {})
+        shadows = self._shadows
         s = dealt.rewind(recent)
         for move in dealt.history[len(dealt.history) - recent:]:
             q = move.player
