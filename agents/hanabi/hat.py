@@ -208,12 +208,13 @@ class HatAgent(Agent):
             s.apply(move.action)
         return True
 
-    def deviations(self, observation: HanabiState) -> list[int]:
-        """The actions a search may play instead of this agent's: plays and discards, and none when the convention
-        asks for a hint. A hint's worth is the answers it carries, which no encoding of the afterstate shows, and
-        another hint would tell teammates wrong answers."""
+    @staticmethod
+    def deviations(observation: HanabiState, default: int) -> list[int]:
+        """The actions a search may play instead of this agent's `default`: plays and discards, and none when the
+        convention asks for a hint. A hint's worth is the answers it carries, which no encoding of the afterstate
+        shows, and another hint would tell teammates wrong answers."""
         cfg = observation.cfg
-        if cfg.decode[self.act(observation)][0] not in (PLAY, DISCARD):
+        if cfg.decode[default][0] not in (PLAY, DISCARD):
             return []
         return [a for a in observation.legal_actions() if cfg.decode[a][0] in (PLAY, DISCARD)]
 

@@ -5,10 +5,10 @@ when that policy plays on; scoring each action's afterstate with it improves on 
 players (and this one, later) keep to the policy (single-agent search over a blueprint, as in SPARTA). So:
 
 - the blueprint agent is asked first; its action is the default;
-- the alternatives are the blueprint's `deviations(observation)` when it declares them (Hanabi's `hat`: plays and
-  discards, since another hint would carry wrong convention answers), else every legal action;
-- the own hidden cards are dealt from the blueprint's `belief_masks(observation)` when it declares them (what its
-  convention taught beyond the hints' literal content), else from `observation.determinize`;
+- the alternatives are the blueprint's `deviations(observation, default)` when it declares them (Hanabi's `hat`:
+  plays and discards, none instead of a hint), else every legal action;
+- the own hidden cards are dealt by the blueprint's `belief_deal(observation, rng)` when it declares it (what its
+  convention taught beyond the hints' literal content), else by `observation.determinize`;
 - every candidate is applied on the same k deals and scored by the evaluator; an alternative is played only when its
   mean gain over the blueprint action on those deals, less `z` standard errors of that paired gain, exceeds
   `margin` (label units: points for Hanabi).
@@ -36,15 +36,7 @@ class BlueprintStats:
 def deal(observation: State, player: int, rng: Rng, blueprint: Agent) -> State:
     """A full state consistent with the observation and, when it declares them, the blueprint's beliefs."""
     dealer = getattr(blueprint, "belief_deal", None)
-    if dealer is not None:
-        return dealer(observation, rng)
-    beliefs = getattr(blueprint, "belief_masks", None)
-    if beliefs is not None:
-        try:
-            return observation.determinize(player, rng, masks=beliefs(observation))
-        except ValueError:  # a convention misread (a teammate deviated): fall back to the hints alone
-            pass
-    return observation.determinize(player, rng)
+    return dealer(observation, rng) if dealer is not None else observation.determinize(player, rng)
 
 
 def choose(observation: State, player: int, blueprint: Agent, evaluator: Evaluator, k: int, margin: float,
@@ -55,7 +47,7 @@ def choose(observation: State, player: int, blueprint: Agent, evaluator: Evaluat
     default = blueprint.act(observation)
     legal = observation.legal_actions()
     offered = getattr(blueprint, "deviations", None)
-    alternatives = offered(observation) if offered is not None else legal
+    alternatives = offered(observation, default) if offered is not None else legal
     candidates = [default] + [a for a in alternatives if a != default and a in legal]
     if len(candidates) == 1:
         return default, SearchResult(actions=[default], value=0.0)
