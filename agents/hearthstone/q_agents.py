@@ -5,12 +5,16 @@ whose leaves (the states after each play sequence, "play nothing" included) are 
 mean Q over the leaf's legal board actions; the best leaf's sequence is played. (2) The board model attacks: argmax
 of the masked Q values (q8: the attacker, then the target classifier picks the target) until it chooses END_TURN.
 A weapon swing the board models cannot express goes face when no taunt is in the way.
+
+`plan=turn` (ours) puts the board model's own attack moves into the hand tree, so plays and attacks interleave
+(clear a taunt, then play), and ends the turn on the leaf with the highest Q(leaf, END_TURN) (+ rho for shaped
+models) instead of attacking greedily; the plan is made again when the board differs from the one it expected.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 import numpy as np
 import torch
@@ -22,7 +26,8 @@ from cardlab.engine.hearthstone.state import ATTACK, CHOOSE, END_TURN_ACTION, HE
 
 from cardlab.agents.base import Agent
 from cardlab.engine.hearthstone.heuristics import rho
-from cardlab.engine.hearthstone.features.board import (END8, ENCODER_NAME, ENCODER_VERSION, N8, N57, classifier_input,
+from cardlab.engine.hearthstone.features.board import (END8, ENCODER_NAME, ENCODER_VERSION, N8, N57, board_actions,
+                                classifier_input,
                                 encode_board, index57_to_action, mask8, mask57, target_mask)
 from cardlab.models.checkpoint import check_digest, weights_digest
 from cardlab.models.qnet import (QNetwork, TargetClassifier, build_classifier, build_qnet, masked_argmax, masked_max,
@@ -32,6 +37,10 @@ ENEMY_HERO = 8
 # How the hand model scores a leaf: "mean" Q over legal board actions (spec section 6), "max" Q, or "value" =
 # max Q plus, for shaped-reward models (whose Q counts only future rho gains), rho of the leaf itself.
 LEAF_SCORES = ("mean", "max", "value")
+# What the hand tree plans: "cards" (spec: card plays and hero power, then the board model attacks greedily) or
+# "turn" (ours: card plays and the board model's own attack moves interleaved; a leaf is the turn ended there,
+# scored Q(leaf, END_TURN), plus rho of the leaf for shaped models)
+PLANS = ("cards", "turn")
 
 
 def pick_target(classifier: TargetClassifier, features: np.ndarray, legal: list[tuple], slot: int) -> tuple:
@@ -71,6 +80,21 @@ class BoardModel:
             q = self.qnet(torch.from_numpy(features))
             m = torch.from_numpy(masks)
             return (masked_mean(q, m) if how == "mean" else masked_max(q, m)).numpy()
+
+    def end_scores(self, features: np.ndarray) -> np.ndarray:
+        """Q(row, END_TURN) per row: the value of ending the turn on that board."""
+        with torch.no_grad():
+            return self.qnet(torch.from_numpy(features))[:, self.n_actions - 1].numpy()
+
+    def attack_moves(self, state, player: int, legal: list[tuple]) -> list[tuple]:
+        """The minion attacks this model can choose in `state`: every legal one for q57, the classifier's target
+        for each ready attacker for q8."""
+        attacks = [a for a in board_actions(legal) if a != END_TURN_ACTION]
+        if self.variant == "q57" or not attacks:
+            return attacks
+        features = encode_board(state, player)
+        slots = sorted({a[1] for a in attacks})
+        return [pick_target(self.classifier, features, legal, slot) for slot in slots]
 
     def index_to_action(self, index: int, features: np.ndarray, legal: list[tuple]) -> tuple:
         if self.variant == "q57":
@@ -144,12 +168,15 @@ def _hand_moves(legal: list[tuple]) -> list[tuple]:
     return [a for a in legal if a[0] == PLAY or a[0] == HERO_POWER]
 
 
-def play_sequences(state, player: int, max_nodes: int = 400) -> list[tuple[list[tuple], Any]]:
+def play_sequences(state, player: int, max_nodes: int = 400,
+                   moves: Callable[[Any], list[tuple]] | None = None) -> list[tuple[list[tuple], Any]]:
     """(sequence, resulting state) for play sequences from `state` (a full state), depth first, the empty one first.
 
     Identical resulting boards are kept once (different orders of the same plays); at most `max_nodes` states
     are expanded, so a big hand stays fast. A pending in-card choice is resolved by its first option.
+    `moves(state)` lists the moves to try (default: card plays and the hero power).
     """
+    moves = moves or (lambda s: _hand_moves(s.legal_actions()))
     out: list[tuple[list[tuple], Any]] = [([], state)]
     seen: set = set()
     stack: list[tuple[list[tuple], Any]] = [([], state)]
@@ -157,7 +184,7 @@ def play_sequences(state, player: int, max_nodes: int = 400) -> list[tuple[list[
     while stack and expanded < max_nodes:
         seq, s = stack.pop()
         expanded += 1
-        for a in reversed(_hand_moves(s.legal_actions())):
+        for a in reversed(moves(s)):
             child = s.clone()
             try:
                 child.apply(a)
@@ -176,6 +203,19 @@ def play_sequences(state, player: int, max_nodes: int = 400) -> list[tuple[list[
     return out
 
 
+def _expected_keys(state, player: int, seq: list[tuple]) -> list[tuple]:
+    """The board key before each move of `seq` played from `state` (in-card choices: the first option, as in
+    play_sequences)."""
+    s = state.clone()
+    keys = []
+    for a in seq:
+        keys.append(_board_key(s, player))
+        s.apply(a)
+        while not s.is_terminal() and s.current == player and s.legal_actions()[0][0] == CHOOSE:
+            s.apply(s.legal_actions()[0])
+    return keys
+
+
 def _board_key(s, player: int) -> tuple:
     """What a later decision depends on: boards, heroes, hand size, mana and hero-power use."""
     me, opp = s.players[player], s.players[1 - player]
@@ -191,26 +231,36 @@ class QAgent(Agent):
 
     variant = "q57"
 
-    def __init__(self, seed: int = 0, ckpt: str = "", max_nodes: int = 400, leaf: str = "mean") -> None:
+    def __init__(self, seed: int = 0, ckpt: str = "", max_nodes: int = 400, leaf: str = "mean",
+                 plan: str = "cards") -> None:
         if not ckpt:
             raise UserError(f"agent {self.name!r} needs ckpt=PATH (a checkpoint from `cardlab train dqn --variant {self.variant}`)")
         if leaf not in LEAF_SCORES:
             raise UserError(f"agent {self.name!r}: leaf must be one of {', '.join(LEAF_SCORES)}, got {leaf!r}")
+        if plan not in PLANS:
+            raise UserError(f"agent {self.name!r}: plan must be one of {', '.join(PLANS)}, got {plan!r}")
+        if plan == "turn" and leaf != "mean":
+            raise UserError(f"agent {self.name!r}: plan=turn scores its leaves by Q(END_TURN); leave leaf= out")
         opts: dict[str, Any] = {"ckpt": ckpt}
         if max_nodes != 400:
             opts["max_nodes"] = max_nodes
         if leaf != "mean":
             opts["leaf"] = leaf
+        if plan != "cards":
+            opts["plan"] = plan
         super().__init__(seed, **opts)
         self.leaf = leaf
+        self.plan = plan
         self.model = load_board_model(ckpt, self.variant)
         self.max_nodes = max_nodes
         self._plan: list[tuple] = []
+        self._expected: list[tuple] = []
         self._planned_turn = -1
 
     def reset(self, player: int, seed: int) -> None:
         super().reset(player, seed)
         self._plan = []
+        self._expected = []
         self._planned_turn = -1
 
     def act(self, observation: State) -> Action:
@@ -218,9 +268,11 @@ class QAgent(Agent):
         legal = s.legal_actions()
         if legal[0][0] == MULLIGAN:
             return (MULLIGAN, 0)
-        if legal[0][0] == CHOOSE:
-            return legal[self.rng.randrange(len(legal))]
+        if legal[0][0] == CHOOSE:  # the turn plan assumed the first option
+            return legal[0] if self.plan == "turn" else legal[self.rng.randrange(len(legal))]
         player = s.current
+        if self.plan == "turn":
+            return self._act_turn_plan(s, player, legal)
         if self._planned_turn != s.turn:
             self._planned_turn = s.turn
             self._plan = self.plan_cards(s, player) if _hand_moves(legal) else []
@@ -258,6 +310,46 @@ class QAgent(Agent):
         if self.leaf == "value" and self.model.reward == "shaped":
             scores = scores + np.array([rho(leaf, player) for _, leaf in scored], dtype=scores.dtype)
         return scored[int(np.argmax(scores))][0]  # ties: the first, i.e. fewer plays
+
+    def _act_turn_plan(self, s: State, player: int, legal: list[tuple]) -> Action:
+        """plan=turn: follow the turn's plan; plan again when the board is not the one the plan expected (a random
+        outcome, a drawn card), since later moves name slots of the expected board."""
+        if (self._planned_turn != s.turn or (self._plan and self._plan[0] not in legal)
+                or (self._expected and _board_key(s, player) != self._expected[0])):
+            self._planned_turn = s.turn
+            self._plan, self._expected = self.plan_turn(s, player)
+        if self._plan:
+            self._expected.pop(0)
+            return self._plan.pop(0)
+        return self._weapon_swing(legal) or END_TURN_ACTION
+
+    def plan_turn(self, observation, player: int) -> tuple[list[tuple], list[tuple]]:
+        """Card plays and attacks (the board model's own moves) in one tree; the turn ends at the leaf whose
+        Q(END_TURN) (+ rho for shaped models) is highest. Returns the moves and the board key expected before each."""
+        full = observation.determinize(player, self.rng)
+
+        def moves(state) -> list[tuple]:
+            legal = state.legal_actions()
+            return _hand_moves(legal) + self.model.attack_moves(state, player, legal)
+
+        best: list[tuple] | None = None
+        scored = []
+        for seq, leaf in play_sequences(full, player, self.max_nodes, moves):
+            if leaf.is_terminal():
+                if leaf.winner == player:
+                    best = seq
+                    break
+                continue
+            if leaf.current == player:
+                scored.append((seq, leaf))
+        if best is None:
+            if not scored:
+                return [], []
+            scores = self.model.end_scores(np.stack([encode_board(leaf, player) for _, leaf in scored]))
+            if self.model.reward == "shaped":
+                scores = scores + np.array([rho(leaf, player) for _, leaf in scored], dtype=scores.dtype)
+            best = scored[int(np.argmax(scores))][0]  # ties: the first found
+        return list(best), _expected_keys(full, player, best)
 
     @staticmethod
     def _weapon_swing(legal: list[tuple]) -> tuple | None:

@@ -100,3 +100,74 @@ def test_value_leaf_adds_rho_for_shaped_models(trained_q57):
     mean_agent = make_agent(f"q57:ckpt={out / 'q57.pt'}")
     mean_agent.model.leaf_scores = flat
     assert mean_agent.plan_cards(state, state.current) == []
+
+
+def _turn_with_attackers(seed: int = 4):
+    """A Liège-mirror state where the player to move has minions that can attack and cards it can play."""
+    from cardlab.agents.registry import make_agent as make
+    from cardlab.engine.hearthstone import HearthstoneGame
+    from cardlab.engine.hearthstone.state import MULLIGAN
+
+    state = HearthstoneGame().new_initial_state(seed)
+    bots = [make("trading", seed=1), make("trading", seed=2)]
+    for i, bot in enumerate(bots):
+        bot.reset(i, seed + i)
+    while not state.is_terminal():
+        p = state.current
+        me = state.players[p]
+        if state.turn >= 8 and any(m.can_attack() for m in me.board) and state.legal_actions()[0][0] != MULLIGAN:
+            return state
+        state.apply(bots[p].act(state.observation(p)))
+    raise AssertionError("no such state in this game")
+
+
+def test_turn_plan_interleaves_attacks_and_ends_on_the_best_leaf(trained_q57):
+    """plan=turn: one tree over plays and the model's attacks; with a flat Q a shaped model ends on the leaf
+    with the highest rho, which here includes attacks (the cards-only plan cannot)."""
+    import numpy as np
+
+    from cardlab.engine.hearthstone.heuristics import rho
+    from cardlab.engine.hearthstone.state import ATTACK, CHOOSE, END_TURN
+    from cardlab.agents.hearthstone.q_agents import _hand_moves, play_sequences
+
+    _, _, out = trained_q57
+    agent = make_agent(f"q57:ckpt={out / 'q57.pt'},plan=turn")
+    state = _turn_with_attackers()
+    p = state.current
+    agent.reset(p, 0)
+    agent.model.end_scores = lambda f: np.zeros(len(f), dtype=np.float32)
+    plan, expected = agent.plan_turn(state, p)
+    assert len(expected) == len(plan) and any(a[0] == ATTACK for a in plan)
+    moves = lambda s: _hand_moves(s.legal_actions()) + agent.model.attack_moves(s, p, s.legal_actions())  # noqa: E731
+    leaves = {tuple(seq): leaf for seq, leaf in play_sequences(state, p, agent.max_nodes, moves)}
+    best = max(rho(leaf, p) for leaf in leaves.values() if not leaf.is_terminal())
+    assert rho(leaves[tuple(plan)], p) == pytest.approx(best)
+    # the agent plays that plan move by move in the real game, then ends the turn
+    s = state.clone()
+    for a in plan:
+        assert agent.act(s.observation(p)) == a
+        s.apply(a)
+        while not s.is_terminal() and s.current == p and s.legal_actions()[0][0] == CHOOSE:
+            s.apply(agent.act(s.observation(p)))
+    if not s.is_terminal():
+        assert agent.act(s.observation(p))[0] in (ATTACK, END_TURN)  # a weapon swing or the end
+
+
+def test_q8_turn_plan_attacks_with_the_classifier_target(q8_ckpt):
+    from cardlab.engine.hearthstone.state import ATTACK
+
+    agent = make_agent(f"q8:ckpt={q8_ckpt},plan=turn")
+    state = _turn_with_attackers()
+    p = state.current
+    legal = state.legal_actions()
+    moves = agent.model.attack_moves(state, p, legal)
+    ready = sorted({a[1] for a in legal if a[0] == ATTACK and a[1] > 0})
+    assert [a[1] for a in moves] == ready and all(a in legal for a in moves)
+    _play(f"q8:ckpt={q8_ckpt},plan=turn", "trading")
+
+
+def test_turn_plan_options_are_checked(q8_ckpt):
+    with pytest.raises(UserError, match="plan must be one of"):
+        make_agent(f"q8:ckpt={q8_ckpt},plan=game")
+    with pytest.raises(UserError, match="plan=turn scores its leaves"):
+        make_agent(f"q8:ckpt={q8_ckpt},plan=turn,leaf=value")
