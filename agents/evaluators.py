@@ -4,7 +4,7 @@ The search collects leaves and evaluates them in batches, so a network evaluator
 per batch. Values are from `player`'s side, larger = better. Terminal states are worth +inf (win),
 -inf (loss) or 0 (draw) for every evaluator, so a lethal line always wins the comparison.
 
-`make_evaluator("rho" | "greedy" | ... | "name:ARG" | "ckpt=PATH", game)` builds one: names come from the game's own
+`make_evaluator("rho" | "greedy" | ... | "name:ARG" | "ckpt=PATH" | "ckpt=A+B", game)` builds one: names come from the game's own
 `cardlab.agents.<game>.evaluators.EVALUATORS` (`name:ARG` calls that factory with ARG, e.g. Hearthstone's
 `weights:PATH`), checkpoints from `set_ckpt_loader` (default: value networks).
 """
@@ -102,14 +102,18 @@ def make_evaluator(name_or_ckpt: str, game="hearthstone") -> Evaluator:
             raise UserError("evaluator 'ckpt=': give a checkpoint path, e.g. eval=ckpt=checkpoints/value.ckpt")
         from cardlab.checkpoints.zoo import resolve
 
-        path = resolve(path)  # a model-zoo name becomes its shipped file
-        if not Path(path).is_file():
-            raise UserError(f"evaluator checkpoint {path!r} does not exist")
+        paths = [resolve(p.strip()) for p in path.split("+")]  # a model-zoo name becomes its shipped file
+        for p in paths:
+            if not p or not Path(p).is_file():
+                raise UserError(f"evaluator checkpoint {p!r} does not exist"
+                                + (f" (in {path!r}: A+B+C averages several networks)" if len(paths) > 1 else ""))
         if _CKPT_LOADER is None:
-            from cardlab.agents.value_evaluator import ValueNetEvaluator
+            from cardlab.agents.value_evaluator import ValueNetEnsemble, ValueNetEvaluator
 
-            return ValueNetEvaluator(path, game=game)
-        return _CKPT_LOADER(path)
+            return ValueNetEvaluator(paths[0], game=game) if len(paths) == 1 else ValueNetEnsemble(paths, game=game)
+        if len(paths) > 1:
+            raise UserError(f"evaluator {text!r}: this checkpoint loader takes one file, not an ensemble")
+        return _CKPT_LOADER(paths[0])
     game = game if isinstance(game, str) else game.name
     evaluators = game_evaluators(game)
     # `name:ARG` (weights:PATH) passes ARG to the game's factory; plain names take none.

@@ -15,6 +15,9 @@ small MLPs and batches of about 64 rows, a second thread made a pass 8-18x slowe
 on the 2-core development machine (threads wait on each other, and the other core is usually busy); the process's
 own setting is restored after each pass. `stats` counts passes, rows, and the time spent encoding and in the
 network (EvalStats), which is how `cardlab bench search-net` reports batch sizes, on a GPU too.
+
+`ValueNetEnsemble` (`ckpt=A+B+C`) averages several networks' values: a search takes the maximum over thousands of
+leaves, so one network's errors are what it picks; members with the same encoder share one encoding pass.
 """
 
 from __future__ import annotations
@@ -169,3 +172,64 @@ class ValueNetEvaluator(Evaluator):
     def __repr__(self) -> str:
         return f"<ValueNetEvaluator {self.path} {self.meta['kind']} {self.meta['encoder']}>"
 
+
+
+class ValueNetEnsemble(Evaluator):
+    """The mean of several value networks of one game and chain point (`ckpt=A+B+C`), in label units."""
+
+    def __init__(self, paths: list, device: str = "auto", game="hearthstone", threads: int = 1) -> None:
+        if len(paths) < 2:
+            raise UserError("an ensemble needs at least two checkpoints (ckpt=A+B)")
+        self.members = [ValueNetEvaluator(p, device, game, threads) for p in paths]
+        first = self.members[0]
+        for m in self.members[1:]:
+            if (m.before_end_turn, m.cooperative, m.meta.get("game")) != \
+                    (first.before_end_turn, first.cooperative, first.meta.get("game")):
+                raise UserError(f"{m.path}: not scored like {first.path} (game, chain point or labels differ); "
+                                "an ensemble averages networks trained on the same kind of data")
+        self.paths = [str(p) for p in paths]
+        self.name = "ckpt=" + "+".join(self.paths)
+        self.before_end_turn = first.before_end_turn
+        self.stats = EvalStats()
+        # Members with the same encoder (name, version, width) share one encoding of the leaves.
+        self.groups: dict[tuple, list] = {}
+        for m in self.members:
+            key = (m.meta["encoder"], int(m.meta.get("encoder_version", 0)), int(m.meta["in_dim"]))
+            self.groups.setdefault(key, []).append(m)
+
+    def terminal(self, state, player: int) -> float:
+        return self.members[0].terminal(state, player)
+
+    def evaluate(self, states: list, player: int) -> list[float]:
+        out = [0.0] * len(states)
+        live = []
+        for i, s in enumerate(states):
+            if s.is_terminal():
+                out[i] = self.terminal(s, player)
+            else:
+                live.append(i)
+        stats = self.stats
+        stats.terminal += len(states) - len(live)
+        if not live:
+            return out
+        live_states = states if len(live) == len(states) else [states[i] for i in live]
+        total = [0.0] * len(live)
+        for members in self.groups.values():
+            t0 = time.perf_counter()
+            rows = members[0]._rows(live_states, player)
+            t1 = time.perf_counter()
+            for m in members:
+                for j, v in enumerate(m._forward(rows, live_states, player)):
+                    total[j] += v
+            stats.encode_s += t1 - t0
+            stats.forward_s += time.perf_counter() - t1
+        stats.forwards += 1
+        stats.rows += len(live)
+        stats.batch_sizes[len(live)] += 1
+        n = len(self.members)
+        for i, v in zip(live, total):
+            out[i] = v / n
+        return out
+
+    def __repr__(self) -> str:
+        return f"<ValueNetEnsemble {' + '.join(self.paths)}>"

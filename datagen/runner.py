@@ -297,9 +297,12 @@ def agent_checkpoints(agents) -> dict:
         except Exception:
             continue
         for key, value in options.items():
-            path = _resolve_file(str(value).removeprefix("ckpt="))
-            if path is not None:
-                out.setdefault(spec, {})[key] = hashlib.sha256(path.read_bytes()).hexdigest()
+            text = str(value).removeprefix("ckpt=")
+            files = [_resolve_file(part) for part in text.split("+")] if "+" in text else [_resolve_file(text)]
+            if any(f is not None for f in files):
+                # an ensemble (ckpt=A+B) records one hash per member, in order
+                hashes = [hashlib.sha256(f.read_bytes()).hexdigest() if f is not None else None for f in files]
+                out.setdefault(spec, {})[key] = hashes[0] if len(hashes) == 1 else "+".join(h or "?" for h in hashes)
     return out
 
 

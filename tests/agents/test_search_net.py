@@ -88,3 +88,33 @@ def test_cli_saves_and_compares_decisions(tmp_path, capsys):
     assert "missing.json" in err and err.count("\n") == 1
     assert main(["bench", "search-net", "--agents", "trading", "trading"]) == 2
     assert "not a search agent" in capsys.readouterr().err
+
+
+def test_an_ensemble_scores_the_mean_of_its_networks_with_one_encoding(evaluator):
+    other = make_evaluator("ckpt=pool-full-rich")
+    both = make_evaluator("ckpt=liege-full-rich+pool-full-rich")
+    live = [s for s in STATES if not s.is_terminal()][:20]
+    terminal = [s for s in STATES if s.is_terminal()][:1]
+    values = both.evaluate(live + terminal, 0)
+    expected = [(a + b) / 2 for a, b in zip(evaluator.evaluate(live, 0), other.evaluate(live, 0))]
+    assert values[:len(live)] == pytest.approx(expected, rel=1e-6, abs=1e-6)
+    assert values[len(live):] == evaluator.evaluate(terminal, 0)
+    assert both.before_end_turn and both.stats.forwards == 1 and both.stats.rows == len(live)
+    assert len(both.groups) == 1  # same encoder: the leaves were encoded once for both networks
+
+
+def test_an_ensemble_with_a_missing_member_names_it():
+    with pytest.raises(UserError, match="'nope.pt' does not exist"):
+        make_evaluator("ckpt=liege-full-rich+nope.pt")
+
+
+def test_datagen_records_every_ensemble_member_hash():
+    from cardlab.datagen.runner import agent_checkpoints
+    from cardlab.checkpoints.zoo import resolve
+    import hashlib
+    from pathlib import Path
+
+    a, b = resolve("liege-full-rich"), resolve("pool-full-rich")
+    spec = f"search:ckpt={a}+{b}"
+    recorded = agent_checkpoints([spec])[spec]["ckpt"]
+    assert recorded == "+".join(hashlib.sha256(Path(p).read_bytes()).hexdigest() for p in (a, b))
