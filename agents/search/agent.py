@@ -31,6 +31,7 @@ from cardlab.runtime import UserError
 from cardlab.agents.base import TurnPlanner
 from cardlab.agents.evaluators import Evaluator, make_evaluator
 from cardlab.agents.search.blueprint import BlueprintStats, choose
+from cardlab.agents.search.lookahead import OpponentRollout
 from cardlab.agents.search.tree import ALGOS, PRUNE_LEVELS, SearchResult, TurnTree
 
 TOP = 4  # candidates per determinization when k > 1
@@ -68,7 +69,7 @@ class TurnTreeSearch(TurnPlanner):
     def __init__(self, seed: int = 0, eval: str = "rho", prune: str = "auto", max_nodes: int = 20000,
                  max_ms: float = 0.0, k: int = 1, algo: str = "dfs", batch: int = 64, ckpt: str = "",
                  others: str = "auto", blueprint: str = "", margin: float = 0.0, z: float = 0.0,
-                 game: str = "hearthstone") -> None:
+                 lookahead: str = "", top: int = 8, samples: int = 4, game: str = "hearthstone") -> None:
         if not blueprint and (margin != 0.0 or z != 0.0):
             raise UserError("search: margin= and z= compare candidates with a blueprint's action: give blueprint=AGENT")
         if z < 0:
@@ -79,6 +80,12 @@ class TurnTreeSearch(TurnPlanner):
             raise UserError(f"search: max_nodes and max_ms must be >= 0 (0 = unlimited), got {max_nodes} and {max_ms}")
         if batch < 1:
             raise UserError(f"search: batch must be >= 1, got {batch}")
+        if not lookahead and (top != 8 or samples != 4):
+            raise UserError("search: top= and samples= set the opponent-reply look-ahead: give lookahead=AGENT")
+        if lookahead and (top < 2 or samples < 1):
+            raise UserError(f"search: lookahead needs top >= 2 plans and samples >= 1, got top={top}, samples={samples}")
+        if lookahead and (k > 1 or blueprint):
+            raise UserError("search: lookahead= plans on one tree: not with k > 1 or blueprint=")
         if prune not in PRUNE_LEVELS + ("auto",):
             raise UserError(f"search: unknown prune level {prune!r} (one of auto, {', '.join(PRUNE_LEVELS)})")
         if algo not in ALGOS:
@@ -103,6 +110,9 @@ class TurnTreeSearch(TurnPlanner):
         if blueprint:
             defaults.update(blueprint="", margin=0.0, z=0.0)
             given.update(blueprint=blueprint, margin=margin, z=z)
+        if lookahead:
+            defaults.update(lookahead="", top=0, samples=0)  # always shown with a look-ahead
+            given.update(lookahead=lookahead, top=top, samples=samples)
         for key, value in given.items():
             if value != defaults[key]:
                 options[key] = value
@@ -111,7 +121,8 @@ class TurnTreeSearch(TurnPlanner):
         self.k = int(k)
         per_tree_nodes = max(1, max_nodes // self.k) if max_nodes else 0
         self.tree = TurnTree(evaluator, prune=pruning, max_nodes=per_tree_nodes, max_ms=max_ms / self.k,
-                             algo=algo, batch_size=batch, keep_top=TOP if self.k > 1 else 1, reply=reply)
+                             algo=algo, batch_size=batch,
+                             keep_top=TOP if self.k > 1 else (top if lookahead else 1), reply=reply)
         self.reply = reply
         self._expect: list = []  # public key expected before each planned action
         self.last_result: SearchResult | None = None
@@ -120,6 +131,9 @@ class TurnTreeSearch(TurnPlanner):
         self.z = float(z)
         self.blueprint = make_blueprint(blueprint, game, seed) if blueprint else None
         self.blueprint_stats = BlueprintStats()
+        self.samples = int(samples)
+        self.lookahead = OpponentRollout(lookahead, game, evaluator, seed) if lookahead else None
+        self.lookahead_changes = 0  # plans where the opponent's reply changed the tree's choice
 
     def reset(self, player: int, seed: int) -> None:
         super().reset(player, seed)
@@ -157,6 +171,8 @@ class TurnTreeSearch(TurnPlanner):
         if self.k == 1:
             result = self.tree.search(dets[0].clone(), player)
             actions = result.actions
+            if self.lookahead is not None and result.value != math.inf and len(result.top) > 1:
+                actions = self._after_reply(observation, dets[0], result, player)
         else:
             result, actions = self._plan_k(dets, player)
         self.last_result = result
@@ -185,6 +201,19 @@ class TurnTreeSearch(TurnPlanner):
         merged.value = best_mean
         merged.actions = list(best_seq)
         return merged, list(best_seq)
+
+    def _after_reply(self, observation: State, det: State, result: SearchResult, player: int) -> list:
+        """The tree's best plan once each of its top plans is scored after the opponent's reply (lookahead=)."""
+        dets = [det] + [observation.determinize(player, self.rng) for _ in range(self.samples - 1)]
+        plans = [list(seq) for _, seq in result.top]
+        leaves = [replay(d, seq, player, False, self.reply) for seq in plans for d in dets]
+        values = self.lookahead.values(leaves, player, self.rng)
+        n = len(dets)
+        means = [sum(values[i * n:(i + 1) * n]) / n for i in range(len(plans))]
+        best = max(range(len(plans)), key=lambda i: (means[i], -i))  # ties: the tree's order
+        if best != 0:
+            self.lookahead_changes += 1
+        return plans[best]
 
     @staticmethod
     def _expected_keys(det: State, actions: list, player: int) -> list:
