@@ -14,6 +14,9 @@ Randomness and hidden information:
 - Games: the evaluator is built for the game played (`ckpt=` must be a checkpoint of that game). Games without an
   end-turn action (Hanabi: every action is a turn) get a tree of depth one: each legal action's afterstate is a
   leaf, scored on the determinized hands (k > 1 averages candidates over k determinizations).
+- `lookahead=AGENT,top=N,samples=M` (two-player games with turns): the tree's N best plans are replayed on M
+  determinizations, AGENT plays the opponent's reply turn, and the plan with the best mean value after the reply
+  is played (agents/search/lookahead.py).
 - Re-planning: before each action the agent compares the observed state's public key (the game's search keys,
   when it has them) with the one the plan expected. A different draw, a random target, or an illegal next action starts a new plan
   from the observed state. Budgets are per plan; a turn with re-plans spends more in total.
@@ -59,7 +62,9 @@ class TurnTreeSearch(TurnPlanner):
     `blueprint=AGENT,margin=M` (games where every action is a turn: Hanabi): play AGENT's action unless another
     candidate's mean value over k deals beats it by more than M (agents/search/blueprint.py).
 
-    `search:ckpt=PATH` is short for `search:eval=ckpt=PATH`. max_nodes / max_ms = 0 means unlimited. The
+    `lookahead=AGENT,top=N,samples=M`: score the tree's N best plans after AGENT's reply turn (agents/search/lookahead.py).
+
+    `search:ckpt=PATH` is short for `search:eval=ckpt=PATH` (`ckpt=A+B` averages networks). max_nodes / max_ms = 0 means unlimited. The
     default budget is nodes only (max_ms=0), so a seed replays the same games on any machine; a time budget
     makes play depend on machine speed.
     """
