@@ -3,7 +3,8 @@
 #   round 0: 20,000 trading games on random decks -> net g0
 #   round 1: search + g0 (1000 nodes) on random decks (6,000) and the classic pool (3,000), search + liege-full-rich
 #            on the Liège mirror (3,000) -> net g1 on everything so far
-#   round 2: search + g1 on random decks (6,000) and the classic pool (4,000) -> the shipped net, on everything
+#   round 2: search + g1 on random decks (6,000) and the classic pool (4,000) -> pool-full-rich (2 x 256) and
+#            pool-wide-rich (2 x 512, dropout 0.1), both on everything
 # Every file depends only on its seed (any --workers); a step whose output exists is skipped, so an interrupted run
 # continues (an unfinished datagen file resumes with --resume). About 90 minutes on 2 cores.
 # Usage: scripts/pool_net.sh [OUT_DIR]   (default runs/pool; WORKERS=N)
@@ -29,14 +30,14 @@ PY
     --quiet "${resume[@]}" --agents "$@"
 }
 
-train() {  # RUN FILE...
-  local run=$out/$1
+train() {  # RUN FILE...   (CONFIG=... picks another config; default configs/value_full_rich.yaml)
+  local run=$out/$1 config=${CONFIG:-configs/value_full_rich.yaml}
   shift
   [ -s "$run/value.pt" ] && return 0
   local files=() resume=()
   for f in "$@"; do files+=("$out/$f"); done
   [ -e "$run/checkpoints/last.ckpt" ] && resume=(--resume)
-  cardlab train value --data "${files[@]}" --config configs/value_full_rich.yaml --out "$run" --json "${resume[@]}" \
+  cardlab train value --data "${files[@]}" --config "$config" --out "$run" --json "${resume[@]}" \
     > "$run.json"
 }
 
@@ -52,4 +53,7 @@ c="search:ckpt=$out/g1/value.pt,max_nodes=1000"
 datagen random_g2.h5 6000 25 "--deck-pool random" "$c" "$c"
 datagen classic_g2.h5 4000 26 "--deck-pool classic" "$c" "$c"
 train pool-full-rich random_trading.h5 random_g1.h5 classic_g1.h5 liege_g1.h5 random_g2.h5 classic_g2.h5
-echo "network: $out/pool-full-rich/value.pt"
+# the same six files, a wider net (2 x 512, dropout 0.1): checkpoints/pool-wide-rich, the quickstart's network
+CONFIG=configs/value_full_rich_wide.yaml \
+  train pool-wide-rich random_trading.h5 random_g1.h5 classic_g1.h5 liege_g1.h5 random_g2.h5 classic_g2.h5
+echo "networks: $out/pool-full-rich/value.pt $out/pool-wide-rich/value.pt"

@@ -25,7 +25,15 @@ def test_quickstart_plays_the_shipped_checkpoint(capsys):
     out = json.loads(capsys.readouterr().out)
     match = out["matches"][0]
     assert match["games"] == 2 and match["errors"] == 0
-    assert match["agents"]["A"].startswith("search:ckpt=")
+    assert match["agents"]["A"].startswith("search:ckpt=") and match["agents"]["A"].endswith(",lookahead=greedy")
+
+
+def test_quickstart_lookahead_can_be_turned_off_and_a_bad_one_is_refused(capsys):
+    assert main(["quickstart", "--games", "1", "--workers", "1", "--opponents", "random", "--lookahead", "none",
+                 "--json"]) == 0
+    assert "lookahead" not in json.loads(capsys.readouterr().out)["matches"][0]["agents"]["A"]
+    assert main(["quickstart", "--games", "1", "--lookahead", "nosuch"]) == 2
+    assert "nosuch" in capsys.readouterr().err
 
 
 def test_quickstart_with_a_missing_checkpoint_is_a_clear_error(tmp_path, capsys):

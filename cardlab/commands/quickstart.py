@@ -8,13 +8,16 @@ from pathlib import Path
 
 HELP = "evaluate the shipped checkpoint (search + value network) against the trading and greedy bots"
 
-SHIPPED = "pool-full-rich/value.pt"  # inside the cardlab.checkpoints package data: the any-deck network
+SHIPPED = "pool-wide-rich/value.pt"  # inside the cardlab.checkpoints package data: the any-deck network
 
 
 def add_arguments(p) -> None:
     p.add_argument("--checkpoint", default=None,
-                   help="value checkpoint (default: the shipped pool-full-rich, trained on random-deck, classic-pool "
+                   help="value checkpoint (default: the shipped pool-wide-rich, trained on random-deck, classic-pool "
                         "and Liège games)")
+    p.add_argument("--lookahead", default="greedy",
+                   help="rule agent that plays the opponent's reply to the search's best plans (default greedy; "
+                        "none = the tree's best plan as it is)")
     p.add_argument("--opponents", nargs="+", default=["trading", "greedy"], help="baseline bots to play")
     decks = p.add_mutually_exclusive_group()
     decks.add_argument("--deck", default=None, help="deck for both players (default liege)")
@@ -49,6 +52,8 @@ def run(args) -> int:
         args.checkpoint = str(path_of(SHIPPED))
     _, meta = load_value_checkpoint(args.checkpoint)  # fail early, with the file named
     agent = f"search:ckpt={args.checkpoint}"
+    if args.lookahead != "none":
+        agent += f",lookahead={args.lookahead}"
     game = make_game(f"hearthstone:pool={args.deck_pool}" if args.deck_pool
                      else f"hearthstone:deck={args.deck or 'liege'}")
     console = Console(stderr=args.json)
@@ -63,8 +68,9 @@ def run(args) -> int:
     if args.json:
         print(json.dumps({"checkpoint": args.checkpoint, "matches": reports}))
         return 0
-    table = Table(title=f"search + value network ({Path(args.checkpoint).parent.name}) on the {game.describe()}, "
-                        "first player alternating")
+    reply = f", {args.lookahead} reply look-ahead" if args.lookahead != "none" else ""
+    table = Table(title=f"search + value network ({Path(args.checkpoint).parent.name}{reply}) on the "
+                        f"{game.describe()}, first player alternating")
     for col in ("opponent", "games", "wins", "losses", "draws", "win rate", "95% interval", "ms / decision"):
         table.add_column(col, justify="right")
     for r in reports:
