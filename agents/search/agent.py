@@ -62,11 +62,11 @@ class TurnTreeSearch(TurnPlanner):
     `blueprint=AGENT,margin=M` (games where every action is a turn: Hanabi): play AGENT's action unless another
     candidate's mean value over k deals beats it by more than M (agents/search/blueprint.py).
 
-    `lookahead=AGENT,top=N,samples=M`: score the tree's N best plans after AGENT's reply turn (agents/search/lookahead.py).
+    `lookahead=AGENT,top=N,samples=M`: score the tree's N best plans after AGENT's reply turn (lookahead.py).
 
-    `search:ckpt=PATH` is short for `search:eval=ckpt=PATH` (`ckpt=A+B` averages networks). max_nodes / max_ms = 0 means unlimited. The
-    default budget is nodes only (max_ms=0), so a seed replays the same games on any machine; a time budget
-    makes play depend on machine speed.
+    `search:ckpt=PATH` is short for `search:eval=ckpt=PATH` (`ckpt=A+B` averages networks). max_nodes / max_ms = 0
+    means unlimited. The default budget is nodes only (max_ms=0), so a seed replays the same games on any machine;
+    a time budget makes play depend on machine speed.
     """
 
     name = "search"
