@@ -44,6 +44,21 @@ def load_value_checkpoint(path: str | Path, game: str = "hearthstone"):
     return load_value(path, game)
 
 
+def split_finished(evaluator, states: list, player: int) -> tuple[list, list, list]:
+    """(values with finished games already scored, indices of the live states, the live states); counts the
+    finished ones in `evaluator.stats`."""
+    out = [0.0] * len(states)
+    live = []
+    for i, s in enumerate(states):
+        if s.is_terminal():
+            out[i] = evaluator.terminal(s, player)
+        else:
+            live.append(i)
+    evaluator.stats.terminal += len(states) - len(live)
+    live_states = states if len(live) == len(states) else [states[i] for i in live]
+    return out, live, live_states
+
+
 class ValueNetEvaluator(Evaluator):
     """evaluate(states, player) -> values in label units (about -100..100), larger = better for player."""
 
@@ -103,11 +118,17 @@ class ValueNetEvaluator(Evaluator):
         return terminal_value(state, player)
 
     def _rows(self, states: list, player: int):
+        """The encoder's rows for `states`, refused in one line when they do not fit the network."""
         try:
-            return self.encoder.encode_many(states, player)
+            rows = self.encoder.encode_many(states, player)
         except (ValueError, IndexError) as exc:
             raise UserError(f"{self.path}: its encoder {self.meta['encoder']} (dim {self.meta['in_dim']}, for "
                             f"{self.meta.get('game_spec') or self.meta.get('game')}) does not fit this game: {exc}") from None
+        if rows.shape[1] != int(self.meta["in_dim"]):
+            raise UserError(f"{self.path}: trained on {self.meta['in_dim']} features of "
+                            f"{self.meta.get('game_spec') or self.meta.get('game')}, this game's rows have "
+                            f"{rows.shape[1]}: use a checkpoint trained on this game's setup")
+        return rows
 
     def colour(self, state, player: int) -> int:
         """0 green, 1 yellow, 2 red, with the thresholds of the training data (spec section 4)."""
@@ -116,24 +137,12 @@ class ValueNetEvaluator(Evaluator):
         return int(colour_of(effective_hp(state, player), self.green, self.red))
 
     def evaluate(self, states: list, player: int) -> list[float]:
-        out = [0.0] * len(states)
-        live = []
-        for i, s in enumerate(states):
-            if s.is_terminal():
-                out[i] = self.terminal(s, player)
-            else:
-                live.append(i)
-        stats = self.stats
-        stats.terminal += len(states) - len(live)
+        out, live, live_states = split_finished(self, states, player)
         if not live:
             return out
-        live_states = states if len(live) == len(states) else [states[i] for i in live]
+        stats = self.stats
         t0 = time.perf_counter()
         rows = self._rows(live_states, player)
-        if rows.shape[1] != int(self.meta["in_dim"]):
-            raise UserError(f"{self.path}: trained on {self.meta['in_dim']} features of "
-                            f"{self.meta.get('game_spec') or self.meta.get('game')}, this game's rows have "
-                            f"{rows.shape[1]}: use a checkpoint trained on this game's setup")
         t1 = time.perf_counter()
         values = self._forward(rows, live_states, player)
         stats.encode_s += t1 - t0
@@ -201,18 +210,10 @@ class ValueNetEnsemble(Evaluator):
         return self.members[0].terminal(state, player)
 
     def evaluate(self, states: list, player: int) -> list[float]:
-        out = [0.0] * len(states)
-        live = []
-        for i, s in enumerate(states):
-            if s.is_terminal():
-                out[i] = self.terminal(s, player)
-            else:
-                live.append(i)
-        stats = self.stats
-        stats.terminal += len(states) - len(live)
+        out, live, live_states = split_finished(self, states, player)
         if not live:
             return out
-        live_states = states if len(live) == len(states) else [states[i] for i in live]
+        stats = self.stats
         total = [0.0] * len(live)
         for members in self.groups.values():
             t0 = time.perf_counter()
