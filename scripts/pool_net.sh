@@ -3,8 +3,8 @@
 #   round 0: 20,000 trading games on random decks -> net g0
 #   round 1: search + g0 (1000 nodes) on random decks (6,000) and the classic pool (3,000), search + liege-full-rich
 #            on the Liège mirror (3,000) -> net g1 on everything so far
-#   round 2: search + g1 on random decks (6,000) and the classic pool (4,000) -> pool-full-rich (2 x 256) and
-#            pool-wide-rich (2 x 512, dropout 0.1), both on everything
+#   round 2: search + g1 on random decks (6,000) and the classic pool (4,000) -> pool-full-rich (2 x 256),
+#            pool-wide-rich (2 x 512, dropout 0.1) and the colour trio pool-trio-wide, all on everything
 # Every file depends only on its seed (any --workers); a step whose output exists is skipped, so an interrupted run
 # continues (an unfinished datagen file resumes with --resume). About 90 minutes on 2 cores.
 # Usage: scripts/pool_net.sh [OUT_DIR]   (default runs/pool; WORKERS=N)
@@ -56,4 +56,7 @@ train pool-full-rich random_trading.h5 random_g1.h5 classic_g1.h5 liege_g1.h5 ra
 # the same six files, a wider net (2 x 512, dropout 0.1): checkpoints/pool-wide-rich, the quickstart's network
 CONFIG=configs/value_full_rich_wide.yaml \
   train pool-wide-rich random_trading.h5 random_g1.h5 classic_g1.h5 liege_g1.h5 random_g2.h5 classic_g2.h5
-echo "networks: $out/pool-full-rich/value.pt $out/pool-wide-rich/value.pt"
+# the threat-colour trio on the same rows (checkpoints/pool-trio-wide, against the A* agent)
+CONFIG=configs/value_colour_rich_wide.yaml \
+  train pool-trio-wide random_trading.h5 random_g1.h5 classic_g1.h5 liege_g1.h5 random_g2.h5 classic_g2.h5
+echo "networks: $out/pool-full-rich/value.pt $out/pool-wide-rich/value.pt $out/pool-trio-wide/value.pt"
