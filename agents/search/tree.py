@@ -265,17 +265,26 @@ class TurnTree:
         # _count() inlined for the common case (no time limit, nodes left); it still handles the rest and raises.
         node_limit = self.max_nodes or math.inf
         timed = self.deadline != math.inf
+        # A leaf scored before END_TURN needs its END_TURN child only to learn whether the game ended there:
+        # when the game says it cannot (`end_turn_is_quiet`), the child is counted but not built.
+        end_action = self.end_action
+        quiet = self.before_end_turn and end_action is not None and hasattr(root, "end_turn_is_quiet")
         while stack:
             state, path = stack.pop()
             self.expanded += 1
             children = []
             for a in self._actions(state):
-                if state is root and a == self.end_action:
+                if state is root and a == end_action:
                     continue  # scored before the search started
                 if timed or self.nodes >= node_limit:
                     self._count()
                 else:
                     self.nodes += 1
+                if quiet and a == end_action and state.end_turn_is_quiet():
+                    self.buffer.append((state, path + (a,)))
+                    if len(self.buffer) >= batch:
+                        self._flush()
+                    continue
                 child = state.child(a)
                 p = path + (a,)
                 # As _advance then _turn_over, with each state property read once on the usual path.

@@ -565,6 +565,29 @@ class HearthstoneState(State):
         legal = self._legal if self._legal is not None else self.legal_actions()
         return END_TURN_ACTION if END_TURN_ACTION in legal else None
 
+    def end_turn_is_quiet(self) -> bool:
+        """True when ending the turn now cannot end the game: no turn limit reached, no end- or start-of-turn
+        trigger or player effect anywhere, and the next player has a card to draw (no fatigue). The search then
+        skips building the END_TURN child of a leaf it scores before END_TURN (that child only tells whether
+        the game ended)."""
+        if self.terminal or self.pending is not None or self.turn + 1 > self.config.max_turns:
+            return False
+        if not self.players[1 - self.current].deck:
+            return False
+        for p in self.players:
+            if p.effects:
+                return False
+            for m in p.board:
+                t = m.triggers
+                if t and ("turn_end" in t or "turn_start" in t):
+                    return False
+            w = p.weapon
+            if w is not None:
+                t = w.card.triggers
+                if t and ("turn_end" in t or "turn_start" in t):
+                    return False
+        return True
+
     # ------------------------------------------------------------ text and serialisation
 
     def action_to_string(self, action: tuple) -> str:

@@ -118,3 +118,18 @@ def test_datagen_records_every_ensemble_member_hash():
     spec = f"search:ckpt={a}+{b}"
     recorded = agent_checkpoints([spec])[spec]["ckpt"]
     assert recorded == "+".join(hashlib.sha256(Path(p).read_bytes()).hexdigest() for p in (a, b))
+
+
+def test_skipping_quiet_end_turn_children_keeps_every_decision(monkeypatch):
+    """The tree builds no END_TURN child where the game says the turn's end is quiet: same actions, nodes, leaves."""
+    from cardlab.engine.hearthstone.state import HearthstoneState
+
+    calls = []
+    quiet = HearthstoneState.end_turn_is_quiet
+    monkeypatch.setattr(HearthstoneState, "end_turn_is_quiet", lambda s: calls.append(1) or quiet(s))
+    fast, fast_record = search_net_bench.run(games=2, seed=7, agent=SMALL_SEARCH)
+    assert calls  # the shortcut was taken
+    monkeypatch.setattr(HearthstoneState, "end_turn_is_quiet", lambda s: False)
+    slow, slow_record = search_net_bench.run(games=2, seed=7, agent=SMALL_SEARCH)
+    assert fast_record == slow_record
+    assert (fast["nodes"], fast["leaves"]) == (slow["nodes"], slow["leaves"])
