@@ -31,6 +31,9 @@ class Agent(ABC):
     def act(self, observation: State) -> Action:
         """Choose an action among observation.legal_actions()."""
 
+    def check_game(self, game) -> None:
+        """Raise UserError when this agent cannot play `game` (a Game: its variant, seats); before any game."""
+
     def spec(self) -> str:
         """The spec string that rebuilds this agent."""
         if not self.options:

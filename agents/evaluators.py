@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
 
-from cardlab.runtime import UserError
+from cardlab.runtime import UserError, not_a_file
 
 
 
@@ -105,7 +105,7 @@ def make_evaluator(name_or_ckpt: str, game="hearthstone") -> Evaluator:
         paths = [resolve(p.strip()) for p in path.split("+")]  # a model-zoo name becomes its shipped file
         for p in paths:
             if not p or not Path(p).is_file():
-                raise UserError(f"evaluator checkpoint {p!r} does not exist"
+                raise UserError(not_a_file(p, "evaluator checkpoint")
                                 + (f" (in {path!r}: A+B+C averages several networks)" if len(paths) > 1 else ""))
         if _CKPT_LOADER is None:
             from cardlab.agents.value_evaluator import ValueNetEnsemble, ValueNetEvaluator
@@ -119,8 +119,12 @@ def make_evaluator(name_or_ckpt: str, game="hearthstone") -> Evaluator:
     # `name:ARG` (weights:PATH) passes ARG to the game's factory; plain names take none.
     name, sep, arg = text.partition(":")
     factory = evaluators.get(name.strip())
+    if factory is None and not evaluators:
+        what = ("evaluator 'rho' (the search's default) is Hearthstone's" if text == "rho"
+                else f"unknown evaluator {text!r}: {game} has no named evaluators")
+        raise UserError(f"{what}; give ckpt=PATH, a value net trained on {game}")
     if factory is None:
-        raise UserError(f"unknown evaluator {text!r} for {game} (one of {', '.join(evaluators) or 'none'}, ckpt=PATH)")
+        raise UserError(f"unknown evaluator {text!r} for {game} (one of {', '.join(evaluators)}, ckpt=PATH)")
     if not sep:
         return factory()
     import inspect

@@ -31,6 +31,8 @@ def parse_spec(spec: str) -> tuple[str, dict[str, str]]:
             key, sep, value = part.partition("=")
             if not sep or not key.strip():
                 raise UserError(f"agent {spec!r}: option {part!r} is not key=value")
+            if key.strip() in options:
+                raise UserError(f"agent {spec!r}: option {key.strip()!r} is given twice")
             options[key.strip()] = value.strip()
     return name.strip(), options
 
@@ -79,8 +81,18 @@ def available(game: str = DEFAULT_GAME) -> list[str]:
 MODEL_OPTIONS = ("ckpt", "params", "genome")
 
 
-def make_agent(spec: str, seed: int = 0, game: str = DEFAULT_GAME) -> Agent:
-    """An agent for `game` (a registry name) from its spec string."""
+def make_agent(spec: str, seed: int = 0, game=DEFAULT_GAME) -> Agent:
+    """An agent for `game` (a registry name, or a Game: then the agent's check_game also sees its variant) from its
+    spec string."""
+    variant = None if isinstance(game, str) else game
+    game = game if isinstance(game, str) else game.name
+    agent = _make(spec, seed, game)
+    if variant is not None and hasattr(agent, "check_game"):
+        agent.check_game(variant)
+    return agent
+
+
+def _make(spec: str, seed: int, game: str) -> Agent:
     name, options = parse_spec(spec)
     factories = _factories(game)
     factory = factories.get(name)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from cardlab.runtime import UserError
+from cardlab.runtime import UserError, not_a_file
 
 FORMAT = "cardlab-game"
 VERSION = 2
@@ -38,7 +38,7 @@ def save(log: dict, path: Path) -> Path:
 def load(path: str | Path) -> dict:
     path = Path(path)
     if not path.is_file():
-        raise UserError(f"game log {str(path)!r} does not exist")
+        raise UserError(not_a_file(path, "game log"))
     try:
         log = json.loads(path.read_text(encoding="utf-8"))
     except (json.JSONDecodeError, UnicodeDecodeError) as exc:
@@ -47,6 +47,11 @@ def load(path: str | Path) -> dict:
         raise UserError(f"{path}: not a cardlab game log (missing format {FORMAT!r})")
     if log.get("version") != VERSION:
         raise UserError(f"{path}: game log version {log.get('version')} is not supported (expected {VERSION})")
+    missing = [key for key in ("game", "seed", "roles", "agents", "actions") if key not in log]
+    if missing:
+        raise UserError(f"{path}: not a complete cardlab game log (no {', '.join(repr(k) for k in missing)})")
+    if not isinstance(log["game"], str) or not isinstance(log["agents"], list):
+        raise UserError(f"{path}: malformed game log ('game' must be a string and 'agents' a list)")
     return log
 
 

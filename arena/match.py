@@ -148,7 +148,7 @@ def run_match(specs: Sequence[str], game: Game | str | None = None, games: int =
     from cardlab.agents.registry import make_agent
 
     for spec in dict.fromkeys(specs):  # fail fast on a bad spec, before starting workers
-        make_agent(spec, game=game.name)
+        make_agent(spec, game=game)
     labels = [LABELS[r] for r in range(len(specs))]
     returns: list[list[float]] = []
     turns: list[int] = []

@@ -79,6 +79,8 @@ def seat_agent(spec: str, seat: int, game: Game):
     agent = _AGENTS.get(key)
     if agent is None:
         agent = _AGENTS[key] = make_agent(spec, game=game.name)
+    if hasattr(agent, "check_game"):
+        agent.check_game(game)  # each call: the cache key is the game's name, not its variant
     return agent
 
 

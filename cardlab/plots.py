@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import csv
 import json
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Sequence
 
@@ -44,6 +45,24 @@ def _read_json(path: Path) -> dict:
         raise UserError(f"{path} is not a JSON file written by cardlab (--json)") from None
 
 
+@contextmanager
+def _reading(path, what: str):
+    """Around the parsing of one input file: wrong contents (text for a number, null, a binary file, a missing
+    field) become one UserError naming the file."""
+    try:
+        yield
+    except UserError:
+        raise
+    except (KeyError, IndexError, TypeError, ValueError, AttributeError, csv.Error) as exc:
+        raise UserError(f"{path}: not a valid {what} ({type(exc).__name__}: {exc})") from None
+
+
+def _rate(cell: dict) -> tuple[float, float, float]:
+    """(rate, low, high) of a result with win_rate and a two-number ci95."""
+    lo, hi = cell["ci95"]
+    return float(cell["win_rate"]), float(lo), float(hi)
+
+
 def _save(fig, out: Path) -> Path:
     tmp = out.with_name(out.stem + ".partial" + out.suffix)
     fig.savefig(tmp, dpi=150, bbox_inches="tight")
@@ -57,20 +76,23 @@ def tournament_heatmap(result_json: Path, out: Path) -> Path:
     data = _read_json(result_json)
     if "matrix" not in data or "agents" not in data:
         raise UserError(f"{result_json} is not a `cardlab tournament --json` result (no matrix)")
-    plt = _pyplot()
     agents = data["agents"]
+    if not isinstance(agents, list) or len(agents) < 2:
+        raise UserError(f"{result_json}: a tournament result needs a list of at least 2 agents, got {agents!r}")
+    with _reading(result_json, "`cardlab tournament --json` result"):
+        cells = {(a, b): _rate(data["matrix"][a][b]) for a in agents for b in agents if a != b}
+    plt = _pyplot()
     n = len(agents)
-    values = [[float("nan") if a == b else data["matrix"][a][b]["win_rate"] for b in agents] for a in agents]
+    values = [[float("nan") if a == b else cells[a, b][0] for b in agents] for a in agents]
     fig, ax = plt.subplots(figsize=(1.6 * n + 2, 1.3 * n + 1.5))
     image = ax.imshow(values, cmap="RdBu", vmin=0, vmax=1)
     for i, a in enumerate(agents):
         for j, b in enumerate(agents):
             if a == b:
                 continue
-            cell = data["matrix"][a][b]
-            lo, hi = cell["ci95"]
-            ax.text(j, i, f"{cell['win_rate']:.0%}\n[{lo:.0%}, {hi:.0%}]", ha="center", va="center", fontsize=8,
-                    color="white" if abs(cell["win_rate"] - 0.5) > 0.3 else "black")
+            rate, lo, hi = cells[a, b]
+            ax.text(j, i, f"{rate:.0%}\n[{lo:.0%}, {hi:.0%}]", ha="center", va="center", fontsize=8,
+                    color="white" if abs(rate - 0.5) > 0.3 else "black")
     ax.set_xticks(range(n), agents, rotation=30, ha="right")
     ax.set_yticks(range(n), agents)
     ax.set_xlabel("opponent")
@@ -88,14 +110,14 @@ def match_win_rates(results: Sequence[Path], out: Path, labels: Sequence[str] | 
     for path in results:
         data = _read_json(Path(path))
         # `cardlab quickstart --json` holds one arena result per opponent
-        for match in (data["matches"] if isinstance(data.get("matches"), list) else [data]):
-            if not all(k in match for k in ("win_rate", "ci95", "agents")):
-                raise UserError(f"{path} is not a zero-sum `cardlab arena --json` result (no win_rate)")
-            matches.append(match)
-    rows = []
-    for i, data in enumerate(matches):
-        name = labels[i] if labels and i < len(labels) else f"{data['agents']['A']} vs {data['agents']['B']}"
-        rows.append((name, data["win_rate"], tuple(data["ci95"]), data.get("games", "?")))
+        with _reading(path, "`cardlab arena --json` result"):
+            for match in (data["matches"] if isinstance(data.get("matches"), list) else [data]):
+                if not all(k in match for k in ("win_rate", "ci95", "agents")):
+                    raise UserError(f"{path} is not a zero-sum `cardlab arena --json` result (no win_rate)")
+                rate, lo, hi = _rate(match)
+                matches.append((f"{match['agents']['A']} vs {match['agents']['B']}", rate, (lo, hi),
+                                match.get("games", "?")))
+    rows = [(labels[i] if labels and i < len(labels) else name, *rest) for i, (name, *rest) in enumerate(matches)]
     return _rate_bars(rows, out, "win rate of the first-named agent (95% Wilson interval)")
 
 
@@ -126,7 +148,7 @@ def table_win_rates(table_csv: Path, out: Path) -> Path:
     _check_out(out)
     if not Path(table_csv).is_file():
         raise UserError(f"{table_csv}: no such file")
-    with Path(table_csv).open(newline="") as f:
+    with _reading(table_csv, "CSV file"), Path(table_csv).open(newline="") as f:
         lines = [r for r in csv.DictReader(f)]
     if not lines or not {"label", "wins", "games"} <= set(lines[0]):
         raise UserError(f"{table_csv} is not a win-rate table (needs columns label, wins, games)")
@@ -147,13 +169,14 @@ def _read_log(path: Path) -> tuple[str, dict[str, list[float]]]:
     csv_path = path / "log.csv" if path.is_dir() else path
     if not csv_path.is_file():
         raise UserError(f"{csv_path}: no such file (give an evolve --out folder or its log.csv)")
-    with csv_path.open(newline="") as f:
-        rows = list(csv.DictReader(f))
-    needed = {"generation", "best_fitness"}
-    if not rows or not needed <= set(rows[0]):
-        raise UserError(f"{csv_path} is not an evolution log (needs columns {', '.join(sorted(needed))})")
-    columns = {k: [float(r[k]) for r in rows if r.get(k) not in (None, "")]
-               for k in ("generation", "best_fitness", "mean_fitness", "best_so_far") if k in rows[0]}
+    with _reading(csv_path, "evolution log"):
+        with csv_path.open(newline="") as f:
+            rows = list(csv.DictReader(f))
+        needed = {"generation", "best_fitness"}
+        if not rows or not needed <= set(rows[0]):
+            raise UserError(f"{csv_path} is not an evolution log (needs columns {', '.join(sorted(needed))})")
+        columns = {k: [float(r[k]) for r in rows if r.get(k) not in (None, "")]
+                   for k in ("generation", "best_fitness", "mean_fitness", "best_so_far") if k in rows[0]}
     return (path.name if path.is_dir() else path.parent.name), columns
 
 
@@ -187,10 +210,14 @@ def score_distributions(results: Sequence[Path], out: Path) -> Path:
         data = _read_json(Path(path))
         if "score_distribution" not in data:
             raise UserError(f"{path} is not a cooperative `cardlab arena --json` result (no score_distribution)")
-        dist = {int(k): v for k, v in data["score_distribution"].items()}
-        games = sum(dist.values())
-        scores = list(range(0, max(dist) + 1))
-        label = f"{'/'.join(sorted(set(data['agents'].values())))} {data['game']}: mean {data['mean_score']:.2f}"
+        with _reading(path, "cooperative `cardlab arena --json` result"):
+            dist = {int(k): float(v) for k, v in data["score_distribution"].items()}
+            games = sum(dist.values())
+            if games <= 0 or min(dist) < 0:
+                raise UserError(f"{path}: the score distribution needs scores >= 0 and at least one game")
+            scores = list(range(0, max(dist) + 1))
+            label = (f"{'/'.join(sorted(set(map(str, data['agents'].values()))))} {data['game']}: "
+                     f"mean {float(data['mean_score']):.2f}")
         ax.plot(scores, [dist.get(s, 0) / games for s in scores], marker="o", markersize=3, label=label)
     ax.set_xlabel("final score")
     ax.set_ylabel("share of games")
@@ -208,10 +235,11 @@ def mean_scores(results: Sequence[Path], out: Path, labels: Sequence[str] | None
         data = _read_json(Path(path))
         if "mean_score" not in data or "ci95" not in data:
             raise UserError(f"{path} is not a cooperative `cardlab arena --json` result (no mean_score)")
-        players = len(data["agents"])
-        label = labels[i] if labels and i < len(labels) else "/".join(sorted(set(data["agents"].values())))
-        lo, hi = data["ci95"]
-        lines.setdefault(label, []).append((players, data["mean_score"], lo, hi))
+        with _reading(path, "cooperative `cardlab arena --json` result"):
+            players = len(data["agents"])
+            label = labels[i] if labels and i < len(labels) else "/".join(sorted(set(map(str, data["agents"].values()))))
+            lo, hi = data["ci95"]
+            lines.setdefault(label, []).append((players, float(data["mean_score"]), float(lo), float(hi)))
     plt = _pyplot()
     fig, ax = plt.subplots(figsize=(7, 4.5))
     for label, points in lines.items():
@@ -268,11 +296,18 @@ def loop_generations(loop_dir: Path, out: Path) -> Path:
     """A `cardlab loop` run: the promoted agent against each anchor per generation (95% intervals), and each gate's
     candidate result with its verdict (filled green: promoted; red cross: kept the incumbent)."""
     _check_out(out)
-    from cardlab.engine.core import COOPERATIVE
-    from cardlab.engine.registry import make_game
     from cardlab.train.loop import read_loop
 
     data = read_loop(Path(loop_dir))
+    with _reading(Path(loop_dir) / "loop.json", "`cardlab loop` file"):
+        fig = _loop_figure(data, loop_dir)
+    return _save(fig, out)
+
+
+def _loop_figure(data: dict, loop_dir: Path):
+    from cardlab.engine.core import COOPERATIVE
+    from cardlab.engine.registry import make_game
+
     gens = data["generation_list"]
     game = make_game(data["settings"]["game"])
     cooperative, seats = game.kind == COOPERATIVE, game.num_players
@@ -328,4 +363,4 @@ def loop_generations(loop_dir: Path, out: Path) -> Path:
                       [f"{g['generation']}\n(agent: gen {g.get('promoted_generation', '?')})" for g in gens], fontsize=8)
     bottom.grid(alpha=0.3)
     fig.tight_layout()
-    return _save(fig, out)
+    return fig

@@ -10,6 +10,13 @@ class UserError(ValueError):
     """A problem with what the user gave (a card name, a deck, a file, an option): shown without a traceback."""
 
 
+def not_a_file(path, what: str) -> str:
+    """Why `path` (not a file) cannot be read: "WHAT 'PATH' is a directory, not a file" or "... does not exist"."""
+    import os
+
+    return f"{what} {str(path)!r} " + ("is a directory, not a file" if os.path.isdir(path) else "does not exist")
+
+
 class StopOnInterrupt:
     """For loops over games: the first Ctrl-C sets `requested`, which the loop checks between games; a second
     one interrupts at once. Use as a context manager (main thread only; elsewhere it does nothing).

@@ -83,7 +83,9 @@ class DatagenSettings:
         from cardlab.agents.registry import make_agent
         from cardlab.engine.features import get_encoder
 
-        if self.games < 0 or self.red_topup < 0 or self.games + self.red_topup <= 0:
+        if self.red_topup < 0:
+            raise UserError(f"--red-topup must be >= 0, got {self.red_topup}")
+        if self.games < 0 or self.games + self.red_topup <= 0:
             raise UserError(f"--games must be positive, got {self.games}")
         bad = [c for c in self.chains if c not in CHAIN_KINDS]
         if bad or not self.chains:
@@ -101,7 +103,7 @@ class DatagenSettings:
         if self.red_topup and COLOUR not in self.chains:
             raise UserError("--red-topup records colour chains: add colour to --chains")
         for spec in (*self.agents, self.topup_agent):
-            make_agent(spec, game=game.name)  # fail fast on a bad spec, before starting workers
+            make_agent(spec, game=game)  # fail fast on a bad spec, before starting workers
         get_encoder(self.encoder, game)
 
     @property
@@ -337,6 +339,13 @@ class RunSummary:
     elapsed_s: float
     interrupted: bool = False
     first_error: str | None = None
+
+    def refuse_all_errors(self, then: str = "fix the cause and rerun with --force") -> None:
+        """A UserError when every game this run played ended in an error (the file keeps them, as any run's)."""
+        if self.games_written and self.errors == self.games_written:
+            first = (self.first_error or "").strip().splitlines()[0] if self.first_error else "?"
+            raise UserError(f"all {self.games_written} games this run played ended in an error, so {self.path} "
+                            f"holds no data from them (first: {first}); {then}")
 
 
 def generate(path: str | Path, settings: DatagenSettings, *, workers: int = 1, resume: bool = False,

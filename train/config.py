@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import fields
 from pathlib import Path
 
-from cardlab.runtime import UserError
+from cardlab.runtime import UserError, not_a_file
 
 
 def load_yaml(path: str | Path) -> dict:
@@ -14,11 +14,13 @@ def load_yaml(path: str | Path) -> dict:
 
     p = Path(path)
     if not p.is_file():
-        raise UserError(f"config {str(path)!r} does not exist")
+        raise UserError(not_a_file(path, "config"))
     try:
         data = yaml.safe_load(p.read_text(encoding="utf-8")) or {}
     except yaml.YAMLError as exc:
         raise UserError(f"{path}: invalid YAML ({exc})") from None
+    except UnicodeDecodeError:
+        raise UserError(f"{path}: not a text file (a YAML config expected)") from None
     if not isinstance(data, dict):
         raise UserError(f"{path}: a config must be a mapping of settings")
     return data

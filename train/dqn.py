@@ -33,7 +33,7 @@ from cardlab.engine.hearthstone.heuristics import rho
 from cardlab.agents.hearthstone.q_agents import BoardModel, export_checkpoint, pick_target
 from cardlab.models.qnet import QNetwork, TargetClassifier, masked_argmax, masked_max
 from cardlab.train.config import config_from_dict
-from cardlab.train.replay import ExperienceStream, NStepWriter, ReplayBuffer, ResumableCheckpoints
+from cardlab.train.replay import ExperienceStream, common_checks, NStepWriter, ReplayBuffer, ResumableCheckpoints
 from cardlab.train.resume import (fit, last_logger_version, open_resume_checkpoint, quiet_lightning,
                           refuse_changed_settings, refuse_used_out)
 
@@ -117,6 +117,7 @@ class DQNConfig:
             (1 <= self.min_turns <= self.max_turns, f"need 1 <= min_turns <= max_turns, got {self.min_turns}, {self.max_turns}"),
             (self.target_sync_every >= 1 and self.batch_size >= 1 and self.train_every >= 1,
              "target_sync_every, batch_size and train_every must be positive"),
+            *common_checks(self),
         ]
         for ok, message in checks:
             if not ok:

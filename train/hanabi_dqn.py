@@ -35,7 +35,7 @@ from cardlab.engine.registry import make_game
 from cardlab.models.qnet import QNetwork, masked_argmax, masked_max
 from cardlab.runtime import UserError
 from cardlab.train.config import config_from_dict
-from cardlab.train.replay import ExperienceStream, NStepWriter, ReplayBuffer, ResumableCheckpoints
+from cardlab.train.replay import ExperienceStream, common_checks, NStepWriter, ReplayBuffer, ResumableCheckpoints
 from cardlab.train.resume import (fit, last_logger_version, open_resume_checkpoint, quiet_lightning,
                                   refuse_changed_settings, refuse_used_out)
 
@@ -89,6 +89,7 @@ class MiniDQNConfig:
 
     def validate(self, source: str = "config") -> None:
         checks = [
+            *common_checks(self),
             (len(self.rewards) == 4 and all(isinstance(r, (int, float)) and not isinstance(r, bool)
                                             for r in self.rewards),
              f"rewards must be 4 numbers (play, first misplay, second misplay, discard), got {self.rewards!r}"),
@@ -98,8 +99,6 @@ class MiniDQNConfig:
             (self.games > 0, f"games must be positive, got {self.games}"),
             (self.n_step >= 1, f"n_step must be at least 1, got {self.n_step}"),
             (self.loss in ("huber", "mse"), f"loss must be huber or mse, got {self.loss!r}"),
-            (len(self.hidden) >= 1 and all(isinstance(h, int) and h > 0 for h in self.hidden),
-             f"hidden must be a list of positive widths, got {self.hidden!r}"),
             (self.target_sync_every >= 1 and self.batch_size >= 1 and self.train_every >= 1 and self.window >= 1
              and self.buffer_size >= self.batch_size,
              "target_sync_every, batch_size, train_every and window must be positive, buffer_size >= batch_size"),

@@ -92,8 +92,15 @@ class LoopSettings:
         if len(set(anchors)) != len(anchors):
             raise UserError(f"--anchors names an agent twice: {' '.join(anchors)}")
         for spec in (start, *anchors):
-            make_agent(spec, game=game.name)  # a bad spec fails now, not after an hour of games
+            make_agent(spec, game=game)  # a bad spec fails now, not after an hour of games
         if self.search_options:
+            keys = {part.partition("=")[0].strip() for part in self.search_options.split(",")}
+            clash = sorted(keys & {"ckpt", "eval"})
+            if clash:
+                raise UserError(f"--search-options may not set {clash[0]}: each generation's net agent plays its own "
+                                "checkpoint (give a starting net with --start-agent)")
+            if "max_nodes" in keys:
+                raise UserError("--search-options may not set max_nodes: give the node budget with --max-nodes")
             make_agent(f"search:max_nodes={self.max_nodes},{self.search_options}", game=game.name)
         train = {**DEFAULT_TRAIN, **self.train}
         ValueConfig.from_dict(train, "--train-config")
@@ -124,13 +131,8 @@ class LoopState:
         path = out / "loop.json"
         mine = settings.to_json()
         if path.exists():
-            try:
-                data = json.loads(path.read_text(encoding="utf-8"))
-                stored = data["settings"]
-                if data.get("format") != LOOP_FORMAT:
-                    raise ValueError
-            except (ValueError, KeyError, TypeError):
-                raise UserError(f"{path} is not a cardlab loop file; give another --out") from None
+            data = _read_loop_file(path, "; give another --out")
+            stored = data["settings"]
             was, now = _flat(stored), _flat(mine)
             changed = sorted(k for k in set(was) | set(now) if k != "generations" and was.get(k) != now.get(k))
             if changed:
@@ -374,6 +376,7 @@ def _datagen(ctx: LoopContext, k: int, agent: str, games: int) -> dict:
                            progress=lambda done, states: update(done))
     if summary.interrupted:
         raise KeyboardInterrupt
+    summary.refuse_all_errors(f"fix the cause, delete {path} and run the loop again")
     return {"data": {"games": summary.games_completed, "errors": summary.errors},
             "summary": f"{summary.games_completed} games, {summary.errors} errors"}
 
@@ -485,7 +488,29 @@ def _write_json(path: Path, data: dict) -> None:
 
 
 def _read_json(path: Path) -> dict:
-    return json.loads(path.read_text(encoding="utf-8"))
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (ValueError, UnicodeDecodeError):
+        data = None
+    if not isinstance(data, dict):
+        raise UserError(f"{path} is damaged (not a JSON object written by cardlab loop)")
+    return data
+
+
+def _read_loop_file(path: Path, hint: str = "") -> dict:
+    """loop.json's content after checking its fields' types; a UserError naming it otherwise."""
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+        gens, promoted = data["generations"], data.get("promoted")
+        ok = (data.get("format") == LOOP_FORMAT and isinstance(data["settings"], dict) and isinstance(gens, dict)
+              and all(k.isdigit() and isinstance(g, dict) and isinstance(g.get("steps"), list)
+                      and isinstance(g.get("seconds"), dict) for k, g in gens.items())
+              and (promoted is None or isinstance(promoted, dict) and isinstance(promoted.get("generation"), int)))
+    except (ValueError, UnicodeDecodeError, KeyError, TypeError, AttributeError):
+        ok = False
+    if not ok:
+        raise UserError(f"{path} is not a cardlab loop file (or is damaged){hint}")
+    return data
 
 
 def read_loop(out: str | Path) -> dict:
@@ -494,12 +519,7 @@ def read_loop(out: str | Path) -> dict:
     path = out / "loop.json"
     if not path.is_file():
         raise UserError(f"{out}: no loop.json (give a `cardlab loop --out` folder)")
-    try:
-        data = _read_json(path)
-        if data.get("format") != LOOP_FORMAT:
-            raise ValueError
-    except (ValueError, UnicodeDecodeError):
-        raise UserError(f"{path} is not a cardlab loop file") from None
+    data = _read_loop_file(path)
     gens = []
     for key in sorted(data["generations"], key=int):
         k = int(key)

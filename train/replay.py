@@ -17,6 +17,26 @@ from cardlab.train.resume import StopOnCtrlC
 BUFFER_COLUMNS = ("obs", "next_obs", "action", "ret", "discount", "next_mask", "done")
 
 
+def common_checks(cfg) -> list[tuple[bool, str]]:
+    """(ok, message) checks of the settings both DQN configs share, for their validate()."""
+    from cardlab.models.qnet import ACTIVATIONS
+
+    hidden = cfg.hidden if isinstance(cfg.hidden, list) else []
+    return [
+        (cfg.lr > 0, f"lr must be positive, got {cfg.lr}"),
+        (cfg.buffer_size >= 1, f"buffer_size must be positive, got {cfg.buffer_size}"),
+        (cfg.activation in ACTIVATIONS, f"activation must be one of {', '.join(ACTIVATIONS)}, got {cfg.activation!r}"),
+        (len(hidden) >= 1 and all(isinstance(h, int) and not isinstance(h, bool) and h > 0 for h in hidden),
+         f"hidden must be a list of positive widths, got {cfg.hidden!r}"),
+        (0.0 <= cfg.eps_start <= 1.0 and 0.0 <= cfg.eps_end <= 1.0,
+         f"eps_start and eps_end must be in [0, 1], got {cfg.eps_start}, {cfg.eps_end}"),
+        (cfg.eps_decay_steps >= 0 and cfg.warmup_steps >= 0,
+         f"eps_decay_steps and warmup_steps must not be negative, got {cfg.eps_decay_steps}, {cfg.warmup_steps}"),
+        (cfg.grad_clip >= 0, f"grad_clip must be >= 0 (0 = off), got {cfg.grad_clip}"),
+        (cfg.torch_threads >= 0, f"torch_threads must be >= 0 (0 = torch's default), got {cfg.torch_threads}"),
+    ]
+
+
 class ReplayBuffer:
     """Fixed-size ring of n-step transitions: (s, a, R, discount, s', legal mask of s', done)."""
 

@@ -20,7 +20,7 @@ from torch.utils.data import DataLoader, TensorDataset
 
 from cardlab.runtime import UserError
 from cardlab.models.checkpoint import load_value as load_value_checkpoint, save_value
-from cardlab.models.value import COLOURS, ColourTrio, ValueNet
+from cardlab.models.value import ACTIVATIONS, COLOURS, NORMS, ColourTrio, ValueNet
 from cardlab.train.config import config_from_dict
 from cardlab.train.plain_progress import PlainProgress
 from cardlab.train.resume import (StopOnCtrlC, quiet_lightning, refuse_used_out, fit, last_logger_version, open_resume_checkpoint,
@@ -80,8 +80,17 @@ class ValueConfig:
             raise UserError(f"{source}: max_epochs, batch_size and lr must be positive")
         if not 0 <= self.val_fraction < 1 or not 0 <= self.test_fraction < 1 or self.val_fraction + self.test_fraction >= 1:
             raise UserError(f"{source}: val_fraction + test_fraction must be below 1")
-        if not self.hidden or any(int(h) <= 0 for h in self.hidden):
-            raise UserError(f"{source}: hidden sizes must be positive, got {self.hidden}")
+        if not self.hidden or any(not isinstance(h, int) or isinstance(h, bool) or h <= 0 for h in self.hidden):
+            raise UserError(f"{source}: hidden sizes must be positive integers, got {self.hidden}")
+        if self.activation not in ACTIVATIONS:
+            raise UserError(f"{source}: activation must be one of {', '.join(ACTIVATIONS)}, got {self.activation!r}")
+        if self.norm not in NORMS:
+            raise UserError(f"{source}: norm must be one of {', '.join(NORMS)}, got {self.norm!r}")
+        if not 0 <= self.dropout < 1:
+            raise UserError(f"{source}: dropout must be in [0, 1), got {self.dropout}")
+        if self.early_stopping_patience < 0:
+            raise UserError(f"{source}: early_stopping_patience must be >= 0 (0 = off), got "
+                            f"{self.early_stopping_patience}")
 
 
 class ChainDataModule(L.LightningDataModule):
@@ -135,6 +144,12 @@ class ChainDataModule(L.LightningDataModule):
             train_x = self.tensors["train"].tensors[0]
             self.mean = train_x.mean(0)
             self.std = train_x.std(0) if len(train_x) > 1 else torch.ones(self.in_dim)
+        loaded = [t for d in self.tensors.values() for t in d.tensors[:2]]
+        if self.streaming:  # the streamed split's features are in mean and std; its labels are read here
+            loaded.append(torch.from_numpy(np.asarray(data.field("label"), dtype=np.float64)))
+        if not all(bool(torch.isfinite(t).all()) for t in [*loaded, self.mean, self.std]):
+            raise UserError(f"{self.path}: chains/{self.cfg.rows_kind} holds NaN or infinite features or labels; "
+                            "regenerate the file")
         n_train = len(train_idx)
         self.summary = {
             "file": str(self.path), "game": self.attrs.get("game"), "chains": self.cfg.chains,
@@ -346,6 +361,20 @@ def resume_checkpoint(out: Path, data: str | Path, cfg: ValueConfig) -> Path:
     return last
 
 
+def lightning_trainer(cfg: ValueConfig, **kwargs) -> L.Trainer:
+    """L.Trainer with the config's devices, strategy and precision; Lightning's refusal of one is a UserError."""
+    from lightning.fabric.utilities.exceptions import MisconfigurationException
+
+    options = {"precision": cfg.precision, "strategy": cfg.strategy, "devices": cfg.devices}
+    try:
+        return L.Trainer(**options, **kwargs)
+    except (ValueError, TypeError, MisconfigurationException) as exc:
+        text = str(exc).split("\n")[0]
+        named = [k for k in options if k in text.lower()] or list(options)
+        given = ", ".join(f"--{k} {options[k]!r}" for k in named)
+        raise UserError(f"{given}: not accepted by Lightning ({text})") from None
+
+
 def fit_value(data: str | Path, cfg: ValueConfig, out_dir: str | Path, progress: bool = True,
               resume: bool = False) -> dict:
     """Train, keep the best epoch by validation loss, test it, export `value.pt`; returns a summary.
@@ -359,7 +388,6 @@ def fit_value(data: str | Path, cfg: ValueConfig, out_dir: str | Path, progress:
     out = Path(out_dir)
     if not resume:
         refuse_used_out(out, ("value.pt", "checkpoints"))
-    out.mkdir(parents=True, exist_ok=True)
     quiet_lightning()  # the user sees cardlab's progress bar and summary, not Lightning's banners
     resume_from = resume_checkpoint(out, data, cfg) if resume else None
     L.seed_everything(cfg.seed, workers=True, verbose=False)
@@ -383,11 +411,11 @@ def fit_value(data: str | Path, cfg: ValueConfig, out_dir: str | Path, progress:
         bar = False
     logger = TensorBoardLogger(save_dir=str(out), name="tensorboard", default_hp_metric=False,
                                version=last_logger_version(out / "tensorboard", resume_from is not None))
-    trainer = L.Trainer(
-        max_epochs=cfg.max_epochs, accelerator="auto", devices=cfg.devices, strategy=cfg.strategy,
-        precision=cfg.precision, deterministic=True, logger=logger, callbacks=callbacks,
+    trainer = lightning_trainer(
+        cfg, max_epochs=cfg.max_epochs, accelerator="auto", deterministic=True, logger=logger, callbacks=callbacks,
         enable_progress_bar=bar, enable_model_summary=False, log_every_n_steps=log_every(dm, cfg),
     )
+    out.mkdir(parents=True, exist_ok=True)  # only now: a refused setting leaves no empty run folder
     fit(trainer, module, datamodule=dm, ckpt_path=resume_from)
     best = ckpt.best_model_path
     if best:

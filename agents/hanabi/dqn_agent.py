@@ -98,6 +98,9 @@ class MiniDQNAgent(Agent):
         self.qnet, self.meta = load_checkpoint(ckpt)
         self.encoder = MiniDQN15()
 
+    def check_game(self, game) -> None:
+        check_mini(game.config, f"agent 'dqn' ({self.path})")
+
     def act(self, observation: HanabiState) -> int:
         try:
             check_mini(observation.cfg, f"agent 'dqn' ({self.path})")

@@ -21,7 +21,7 @@ import torch
 
 from cardlab.engine.core import Action, State
 
-from cardlab.runtime import UserError
+from cardlab.runtime import UserError, not_a_file
 from cardlab.engine.hearthstone.state import ATTACK, CHOOSE, END_TURN_ACTION, HERO_POWER, MULLIGAN, PLAY
 
 from cardlab.agents.base import Agent
@@ -137,8 +137,8 @@ def _all_weights(ckpt: dict) -> dict:
 def load_board_model(path: str | Path, variant: str | None = None) -> BoardModel:
     """Load a board model from an exported .pt or a Lightning .ckpt of train.dqn; checks variant and encoder."""
     path = Path(path)
-    if not path.exists():
-        raise UserError(f"checkpoint {path} does not exist")
+    if not path.is_file():
+        raise UserError(not_a_file(path, "checkpoint"))
     try:
         ckpt: dict[str, Any] = torch.load(path, map_location="cpu", weights_only=False)
     except Exception as exc:  # torch raises many kinds for a damaged file

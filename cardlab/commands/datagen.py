@@ -90,6 +90,8 @@ def run(args) -> int:
 
         with progress_bar(f"datagen {args.out}", settings.total_games) as update:
             summary = generate(args.out, settings, progress=lambda done, states: update(done), **kwargs)
+    if not summary.interrupted:
+        summary.refuse_all_errors()
     rate = summary.games_written / summary.elapsed_s if summary.elapsed_s else 0.0
     print(f"{summary.path}: {summary.games_completed}/{settings.total_games} games complete; this run wrote "
           f"{summary.games_written} games, {summary.states_written} states ({rate:.1f} games/s); errors {summary.errors}")

@@ -43,7 +43,7 @@ def run(args) -> int:
     agents = []
     for seat in range(n):
         agent = HumanAgent(game=game.name, console=console) if seat == args.seat else \
-            make_agent(bots.pop(0), game=game.name)
+            make_agent(bots.pop(0), game=game)
         agent.reset(seat, agent_seed(seed, 0, seat))
         agents.append(agent)
     state = game.new_initial_state(game_seed(seed, 0))

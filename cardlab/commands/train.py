@@ -61,7 +61,12 @@ def run_value(args) -> int:
         again += [f"--{k.replace('_', '-')} {v}" for k, v in vars(args).items()
                   if k in ("config", "chains", "max_epochs", "batch_size", "lr", "seed", "devices", "strategy",
                            "precision") and v is not None]
-        print(f"interrupted: {args.out}/checkpoints/last.ckpt holds the last completed epoch; no value.pt was "
+        last = Path(args.out) / "checkpoints" / "last.ckpt"
+        if not last.is_file():
+            print(f"interrupted before the first epoch ended: nothing was saved in {args.out} (no checkpoint, no "
+                  "value.pt); run the same command again to start over", file=sys.stderr)
+            return 130
+        print(f"interrupted: {last} holds the last completed epoch; no value.pt was "
               f"written. Continue with:\n  " + " ".join(again), file=sys.stderr)
         return 130
     if args.json:

@@ -164,6 +164,8 @@ def load_deck(spec: str) -> Deck:
     candidate = Path(spec)
     if not candidate.is_file() and _looks_like_deckstring(spec):
         return parse_deckstring(spec)
+    if candidate.is_dir():
+        raise DeckError(f"deck file {spec!r} is a directory, not a file")
     if candidate.suffix or "/" in spec:
         if not candidate.is_file():
             raise DeckError(f"deck file {spec!r} does not exist")

@@ -1,0 +1,121 @@
+"""Bad training and loop inputs: one error naming the key or file, exit 2, and no run folder that looks complete."""
+
+from __future__ import annotations
+
+import json
+
+import h5py
+import numpy as np
+import pytest
+
+from cardlab.cli import main
+from cardlab.datagen.runner import DatagenSettings, generate
+from cardlab.runtime import UserError
+from cardlab.train.dqn import DQNConfig
+from cardlab.train.hanabi_dqn import MiniDQNConfig
+
+
+@pytest.fixture(scope="module")
+def tiny(tmp_path_factory):
+    path = tmp_path_factory.mktemp("bad") / "tiny.h5"
+    generate(path, DatagenSettings(agents=("random-action", "random-action"), games=10, seed=4), commit_every=10)
+    return path
+
+
+def _train(tiny, tmp_path, *extra):
+    return main(["train", "value", "--data", str(tiny), "--out", str(tmp_path / "out"), "--max-epochs", "1", *extra])
+
+
+@pytest.mark.parametrize("line, message", [
+    ("activation: foo", "activation must be one of sigmoid, relu"), ("norm: foo", "norm must be one of none"),
+    ("dropout: 5", "dropout must be in [0, 1)"), ("early_stopping_patience: -3", "early_stopping_patience must be >= 0"),
+    ("hidden: [0]", "hidden sizes must be positive"),
+])
+def test_bad_value_config_fails_before_the_run_folder_exists(tiny, tmp_path, capsys, line, message):
+    (tmp_path / "c.yaml").write_text(line + "\n")
+    assert _train(tiny, tmp_path, "--config", str(tmp_path / "c.yaml")) == 2
+    err = capsys.readouterr().err
+    assert "c.yaml" in err and message in err and "Traceback" not in err
+    assert not (tmp_path / "out").exists()
+
+
+def test_binary_config_names_the_file(tiny, tmp_path, capsys):
+    (tmp_path / "c.yaml").write_bytes(b"\x00\xff\xfe\x81binary")
+    assert _train(tiny, tmp_path, "--config", str(tmp_path / "c.yaml")) == 2
+    assert "c.yaml: not a text file" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("option", ["--precision", "--devices", "--strategy"])
+def test_lightning_options_lightning_refuses_are_named(tiny, tmp_path, capsys, option):
+    assert _train(tiny, tmp_path, option, "foo") == 2
+    err = capsys.readouterr().err
+    assert f"{option} 'foo'" in err and "Traceback" not in err
+    assert not (tmp_path / "out").exists()
+
+
+def test_nan_labels_are_refused_when_the_file_is_read(tiny, tmp_path, capsys):
+    bad = tmp_path / "nan.h5"
+    bad.write_bytes(tiny.read_bytes())
+    with h5py.File(bad, "r+") as f:
+        f["chains/full/label"][0] = np.nan
+    assert main(["train", "value", "--data", str(bad), "--out", str(tmp_path / "out")]) == 2
+    assert "nan.h5" in capsys.readouterr().err
+    assert not (tmp_path / "out" / "value.pt").exists()
+
+
+def test_ctrl_c_before_the_first_epoch_says_nothing_was_saved(tiny, tmp_path, capsys, monkeypatch):
+    import cardlab.train.value as value
+
+    def interrupted(*args, **kwargs):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(value, "fit_value", interrupted)
+    assert _train(tiny, tmp_path) == 130
+    err = capsys.readouterr().err
+    assert "nothing was saved" in err and "--resume" not in err and "last.ckpt holds" not in err
+
+
+@pytest.mark.parametrize("cls", [DQNConfig, MiniDQNConfig])
+@pytest.mark.parametrize("key, value", [("lr", -1), ("buffer_size", 0), ("activation", "foo"), ("eps_start", 5),
+                                        ("grad_clip", -1), ("torch_threads", -2), ("hidden", [64, 0])])
+def test_dqn_configs_refuse_impossible_values_by_name(cls, key, value):
+    with pytest.raises(UserError, match=rf"dq\.yaml: {key}"):
+        cls.from_dict({key: value}, "dq.yaml")
+
+
+def test_dqn_cli_bad_config_leaves_no_out(tmp_path, capsys):
+    (tmp_path / "dq.yaml").write_text("lr: -1\n")
+    assert main(["train", "dqn", "--config", str(tmp_path / "dq.yaml"), "--out", str(tmp_path / "out")]) == 2
+    assert "dq.yaml: lr must be positive" in capsys.readouterr().err
+    assert not (tmp_path / "out").exists()
+
+
+def _loop(tmp_path, *extra):
+    return main(["loop", "--out", str(tmp_path / "loop"), "--generations", "1", "--games-per-gen", "2", "--quiet",
+                 *extra])
+
+
+def test_loop_refuses_a_bad_train_config_and_a_search_options_ckpt_before_any_game(tmp_path, capsys):
+    (tmp_path / "c.yaml").write_text("activation: foo\n")
+    assert _loop(tmp_path, "--train-config", str(tmp_path / "c.yaml")) == 2
+    assert "activation must be one of" in capsys.readouterr().err
+    assert _loop(tmp_path, "--search-options", "ckpt=liege-full-rich") == 2
+    assert "--search-options may not set ckpt" in capsys.readouterr().err
+    assert not (tmp_path / "loop").exists()
+
+
+def test_damaged_loop_files_are_named(tmp_path, capsys):
+    loop = tmp_path / "loop"
+    (loop / "gen-1").mkdir(parents=True)
+    (loop / "loop.json").write_text(json.dumps({"format": "cardlab-loop", "version": 1, "settings": {},
+                                                "generations": "x", "promoted": None}))
+    assert main(["plot", "loop", str(loop), "--out", str(tmp_path / "p.png")]) == 2
+    assert "loop.json is not a cardlab loop file" in capsys.readouterr().err
+    assert _loop(tmp_path) == 2
+    assert "loop.json is not a cardlab loop file" in capsys.readouterr().err
+    (loop / "loop.json").write_text(json.dumps({"format": "cardlab-loop", "version": 1, "settings": {},
+                                                "generations": {"1": {"steps": [], "seconds": {}}}, "promoted": None}))
+    (loop / "gen-1" / "gate.json").write_text("{not json")
+    assert main(["plot", "loop", str(loop), "--out", str(tmp_path / "p.png")]) == 2
+    assert "gate.json is damaged" in capsys.readouterr().err
+    assert not (tmp_path / "p.png").exists()
