@@ -9,6 +9,7 @@ with a blueprint it also counts the moves that differ from the blueprint's.
 from __future__ import annotations
 
 import argparse
+import json
 import statistics
 
 from cardlab.agents.registry import make_agent
@@ -39,6 +40,7 @@ def main() -> None:
     parser.add_argument("--game", default="hanabi:players=2")
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--json", help="also write both teams' scores per deal to this file")
     args = parser.parse_args()
     a, dev_a = team_scores(args.a, args.game, args.games, args.seed)
     b, dev_b = team_scores(args.b, args.game, args.games, args.seed)
@@ -47,8 +49,17 @@ def main() -> None:
     half = 1.96 * statistics.stdev(diff) / len(diff) ** 0.5 if len(diff) > 1 else float("nan")
     print(f"{args.game}, {args.games} deals of seed {args.seed}")
     for spec, scores, dev in ((args.a, a, dev_a), (args.b, b, dev_b)):
-        print(f"  {spec}: mean {statistics.mean(scores):.3f}, {dev / len(scores):.2f} moves a game off its blueprint")
+        m = statistics.mean(scores)
+        h = 1.96 * statistics.stdev(scores) / len(scores) ** 0.5 if len(scores) > 1 else float("nan")
+        perfect = sum(1 for x in scores if x == 25) / len(scores)
+        print(f"  {spec}: mean {m:.3f} [{m - h:.3f}, {m + h:.3f}], {perfect:.1%} perfect, "
+              f"{dev / len(scores):.2f} moves a game off its blueprint")
     print(f"  A - B per deal: {mean:+.3f} [{mean - half:+.3f}, {mean + half:+.3f}]")
+    if args.json:
+        with open(args.json, "w", encoding="utf-8") as f:
+            json.dump({"game": args.game, "seed": args.seed, "games": args.games, "a": args.a, "b": args.b,
+                       "scores_a": a, "scores_b": b, "deviations_a": dev_a, "mean_diff": mean,
+                       "diff_ci95": [mean - half, mean + half]}, f)
 
 
 if __name__ == "__main__":

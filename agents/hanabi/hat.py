@@ -208,6 +208,25 @@ class HatAgent(Agent):
             s.apply(move.action)
         return True
 
+    def rollout(self, observation: HanabiState, state: HanabiState, moves: int) -> None:
+        """Up to `moves` moves of this convention in every seat of `state`, a deal of `observation` with moves
+        applied since, in place. Each seat continues from this player's replay of the public record instead of
+        replaying it from the start (the same answers as its own replay in a deal that fits the convention)."""
+        pk = self.knowledge(observation)
+        history = observation.history
+        options = {k: v for k, v in self.options.items() if k != "explore"}
+        seats: dict[int, HatAgent] = {}
+        for _ in range(moves):
+            if state.is_terminal():
+                return
+            q = state.current
+            agent = seats.get(q)
+            if agent is None:
+                agent = seats[q] = type(self)(0, **options)
+                agent.reset(q, 0)
+                agent._cache = (q, history, pk.copy())
+            state.apply(agent.act(state.observation(q)))
+
     @staticmethod
     def deviations(observation: HanabiState, default: int) -> list[int]:
         """The actions a search may play instead of this agent's `default`: plays and discards, and none when the

@@ -88,6 +88,17 @@ class PublicKnowledge:
         self.moves = 0
         self.last_answers: dict[int, int] = {}  # the answers the last replayed hint carried, by seat (for tests)
 
+    def copy(self) -> "PublicKnowledge":
+        """An independent copy to replay a different continuation from (a search's rollouts)."""
+        c = PublicKnowledge.__new__(PublicKnowledge)
+        c.__dict__.update(self.__dict__)
+        c.hands = [list(h) for h in self.hands]
+        c.masks = dict(self.masks)
+        c.fireworks = list(self.fireworks)
+        c.discards = list(self.discards)
+        c.last_answers = dict(self.last_answers)
+        return c
+
     # ------------------------------------------------------------ board and counts
 
     def board(self) -> Board:

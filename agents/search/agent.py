@@ -74,9 +74,15 @@ class TurnTreeSearch(TurnPlanner):
     def __init__(self, seed: int = 0, eval: str = "rho", prune: str = "auto", max_nodes: int = 20000,
                  max_ms: float = 0.0, k: int = 1, algo: str = "dfs", batch: int = 64, ckpt: str = "",
                  others: str = "auto", blueprint: str = "", margin: float = 0.0, z: float = 0.0,
+                 rollout: int = 0, endgame: int = -1,
                  lookahead: str = "", top: int = 8, samples: int = 4, game: str = "hearthstone") -> None:
         if not blueprint and (margin != 0.0 or z != 0.0):
             raise UserError("search: margin= and z= compare candidates with a blueprint's action: give blueprint=AGENT")
+        if not blueprint and (rollout != 0 or endgame != -1):
+            raise UserError("search: rollout= and endgame= play on with a blueprint: give blueprint=AGENT")
+        if rollout < 0 or endgame < -1:
+            raise UserError(f"search: rollout must be >= 0 moves and endgame >= 0 cards (-1: always search), "
+                            f"got rollout={rollout}, endgame={endgame}")
         if z < 0:
             raise UserError(f"search: z must be >= 0 (standard errors), got {z}")
         if k < 1:
@@ -113,8 +119,8 @@ class TurnTreeSearch(TurnPlanner):
         if others != "auto":
             defaults["others"], given["others"] = "auto", others
         if blueprint:
-            defaults.update(blueprint="", margin=0.0, z=0.0)
-            given.update(blueprint=blueprint, margin=margin, z=z)
+            defaults.update(blueprint="", margin=0.0, z=0.0, rollout=0, endgame=-1)
+            given.update(blueprint=blueprint, margin=margin, z=z, rollout=rollout, endgame=endgame)
         if lookahead:
             defaults.update(lookahead="", top=0, samples=0)  # always shown with a look-ahead
             given.update(lookahead=lookahead, top=top, samples=samples)
@@ -134,7 +140,9 @@ class TurnTreeSearch(TurnPlanner):
         self.plans = 0  # plans made (re-plans included), for tests and statistics
         self.margin = float(margin)
         self.z = float(z)
-        self.blueprint = make_blueprint(blueprint, game, seed) if blueprint else None
+        self.rollout = int(rollout)
+        self.endgame = int(endgame)
+        self.blueprint = make_blueprint(blueprint, game, seed, endgame) if blueprint else None
         self.blueprint_stats = BlueprintStats()
         self.samples = int(samples)
         self.lookahead = OpponentRollout(lookahead, game, evaluator, seed) if lookahead else None
@@ -169,7 +177,8 @@ class TurnTreeSearch(TurnPlanner):
         player = self.player
         if self.blueprint is not None:
             action, self.last_result = choose(observation, player, self.blueprint, self.evaluator, self.k,
-                                              self.margin, self.rng, self.blueprint_stats, self.z)
+                                              self.margin, self.rng, self.blueprint_stats, self.z,
+                                              self.rollout, self.endgame)
             self._expect = [public_key(observation, player)]
             return [action]
         dets = [observation.determinize(player, self.rng) for _ in range(self.k)]
@@ -234,7 +243,7 @@ class TurnTreeSearch(TurnPlanner):
         return keys
 
 
-def make_blueprint(spec: str, game, seed: int):
+def make_blueprint(spec: str, game, seed: int, endgame: int = -1):
     """The rule agent a blueprint search follows; only for games whose every action is a turn."""
     from cardlab.agents.registry import make_agent
     from cardlab.engine.registry import make_game
@@ -245,6 +254,8 @@ def make_blueprint(spec: str, game, seed: int):
         raise UserError(f"search: blueprint= needs a game where every action is a turn (Hanabi), not {name}")
     if spec.split(":")[0] == "search":
         raise UserError("search: the blueprint must be a rule agent, not another search")
+    if endgame >= 0 and not hasattr(g.new_initial_state(0), "deck"):
+        raise UserError(f"search: endgame= counts the cards left to draw; {name} has no deck")
     return make_agent(spec, seed, game=name)
 
 

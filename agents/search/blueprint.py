@@ -6,12 +6,17 @@ players (and this one, later) keep to the policy (single-agent search over a blu
 
 - the blueprint agent is asked first; its action is the default;
 - the alternatives are the blueprint's `deviations(observation, default)` when it declares them (Hanabi's `hat`:
-  plays and discards, none instead of a hint), else every legal action;
+  plays and discards, none instead of a hint), else (and always with `rollout=`) every legal action;
 - the own hidden cards are dealt by the blueprint's `belief_deal(observation, rng)` when it declares it (what its
   convention taught beyond the hints' literal content), else by `observation.determinize`;
 - every candidate is applied on the same k deals and scored by the evaluator; an alternative is played only when its
   mean gain over the blueprint action on those deals, less `z` standard errors of that paired gain, exceeds
   `margin` (label units: points for Hanabi).
+- `rollout=H`: after the candidate, the blueprint plays on for up to H moves in every seat of each deal (the
+  blueprint's `rollout(observation, state, moves)` when it declares one, else fresh copies of it), and the
+  evaluator scores where that stops: a finished game at its exact score, else with the network. Near the end
+  of a game this replaces the network's guess (about a point of error) with the outcome itself.
+- `endgame=D`: search only when at most D cards are left to draw (the blueprint's move elsewhere, at no cost).
 """
 
 from __future__ import annotations
@@ -39,14 +44,36 @@ def deal(observation: State, player: int, rng: Rng, blueprint: Agent) -> State:
     return dealer(observation, rng) if dealer is not None else observation.determinize(player, rng)
 
 
+def play_on(blueprint: Agent, observation: State, state: State, moves: int) -> None:
+    """Up to `moves` moves of the blueprint in every seat of the dealt `state`, in place (rollouts)."""
+    hook = getattr(blueprint, "rollout", None)
+    if hook is not None:
+        hook(observation, state, moves)
+        return
+    agents: dict = {}
+    for _ in range(moves):
+        if state.is_terminal():
+            return
+        q = state.current_player
+        agent = agents.get(q)
+        if agent is None:
+            agent = agents[q] = type(blueprint)(0, **blueprint.options)
+            agent.reset(q, 0)
+        state.apply(agent.act(state.observation(q)))
+
+
 def choose(observation: State, player: int, blueprint: Agent, evaluator: Evaluator, k: int, margin: float,
-           rng: Rng, stats: BlueprintStats, z: float = 0.0) -> tuple[Action, SearchResult]:
+           rng: Rng, stats: BlueprintStats, z: float = 0.0, rollout: int = 0,
+           endgame: int = -1) -> tuple[Action, SearchResult]:
     """The action to play and a SearchResult describing the comparison (value: the chosen action's mean)."""
     start = time.perf_counter()
     stats.decisions += 1
     default = blueprint.act(observation)
+    if endgame >= 0 and len(observation.deck) > endgame:
+        return default, SearchResult(actions=[default], value=0.0)
     legal = observation.legal_actions()
-    offered = getattr(blueprint, "deviations", None)
+    # With rollouts every legal action is a candidate: the blueprint's later moves show what a hint's answers do.
+    offered = None if rollout else getattr(blueprint, "deviations", None)
     alternatives = offered(observation, default) if offered is not None else legal
     candidates = [default] + [a for a in alternatives if a != default and a in legal]
     if len(candidates) == 1:
@@ -58,6 +85,8 @@ def choose(observation: State, player: int, blueprint: Agent, evaluator: Evaluat
         for d in deals:
             s = d.clone()
             s.apply(action)
+            if rollout:
+                play_on(blueprint, observation, s, rollout)
             leaves.append(s)
     values = [float(v) for v in evaluator.evaluate(leaves, player)]
     means = [sum(values[i * k:(i + 1) * k]) / k for i in range(len(candidates))]
