@@ -7,7 +7,7 @@ its observation through `observation.determinize(player, rng)`.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from typing import Any
+from typing import Any, Callable
 
 from cardlab.engine.core import Action, Rng, State
 
@@ -71,3 +71,17 @@ class TurnPlanner(Agent):
         if self._plan and self._plan[0] in legal:
             return self._plan.pop(0)
         return legal[0]
+
+
+def play_seats(state: State, moves: int, new_agent: Callable[[int], Agent]) -> None:
+    """Up to `moves` moves in place, each seat played by its own agent from `new_agent(seat)` (made when first
+    needed): a rollout from a dealt state."""
+    agents: dict[int, Agent] = {}
+    for _ in range(moves):
+        if state.is_terminal():
+            return
+        q = state.current_player
+        agent = agents.get(q)
+        if agent is None:
+            agent = agents[q] = new_agent(q)
+        state.apply(agent.act(state.observation(q)))

@@ -27,7 +27,7 @@ perfect games: 2p 22.42 [22.38, 22.45] 12.7%; 3p 24.55 [24.53, 24.57] 72.0%; 4p 
 
 from __future__ import annotations
 
-from cardlab.agents.base import Agent
+from cardlab.agents.base import Agent, play_seats
 from cardlab.agents.hanabi.cards import Board, hint_mask, planes, present, weight
 from cardlab.agents.hanabi.hat_knowledge import PublicKnowledge, hint_class, replay
 from cardlab.engine.hanabi.config import DISCARD, HINT_COLOUR, PLAY
@@ -215,17 +215,14 @@ class HatAgent(Agent):
         pk = self.knowledge(observation)
         history = observation.history
         options = {k: v for k, v in self.options.items() if k != "explore"}
-        seats: dict[int, HatAgent] = {}
-        for _ in range(moves):
-            if state.is_terminal():
-                return
-            q = state.current
-            agent = seats.get(q)
-            if agent is None:
-                agent = seats[q] = type(self)(0, **options)
-                agent.reset(q, 0)
-                agent._cache = (q, history, pk.copy())
-            state.apply(agent.act(state.observation(q)))
+
+        def seat_agent(seat: int) -> HatAgent:
+            agent = type(self)(0, **options)
+            agent.reset(seat, 0)
+            agent._cache = (seat, history, pk.copy())
+            return agent
+
+        play_seats(state, moves, seat_agent)
 
     @staticmethod
     def deviations(observation: HanabiState, default: int) -> list[int]:

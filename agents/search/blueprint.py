@@ -26,7 +26,7 @@ from dataclasses import dataclass
 
 from cardlab.engine.core import Action, Rng, State
 
-from cardlab.agents.base import Agent
+from cardlab.agents.base import Agent, play_seats
 from cardlab.agents.evaluators import Evaluator
 from cardlab.agents.search.tree import SearchResult
 
@@ -50,16 +50,13 @@ def play_on(blueprint: Agent, observation: State, state: State, moves: int) -> N
     if hook is not None:
         hook(observation, state, moves)
         return
-    agents: dict = {}
-    for _ in range(moves):
-        if state.is_terminal():
-            return
-        q = state.current_player
-        agent = agents.get(q)
-        if agent is None:
-            agent = agents[q] = type(blueprint)(0, **blueprint.options)
-            agent.reset(q, 0)
-        state.apply(agent.act(state.observation(q)))
+
+    def fresh(seat: int) -> Agent:
+        agent = type(blueprint)(0, **blueprint.options)
+        agent.reset(seat, 0)
+        return agent
+
+    play_seats(state, moves, fresh)
 
 
 def choose(observation: State, player: int, blueprint: Agent, evaluator: Evaluator, k: int, margin: float,
