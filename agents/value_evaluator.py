@@ -99,6 +99,10 @@ class ValueNetEvaluator(Evaluator):
         thresholds = self.meta.get("colour_thresholds") or {}
         self.green = int(thresholds.get("green", 15))
         self.red = int(thresholds.get("red", 1))
+        # Seats of the training game: a net trained at 4 players says nothing reliable about 2-player states,
+        # even where the encoder's width would let it score them.
+        trained = self._encoder_game(self.meta.get("game", "hearthstone"))
+        self.players = None if isinstance(trained, str) else trained.num_players
 
     def _encoder_game(self, game):
         """What the encoder is sized for: the game played when given as a Game, else the training data's game."""
@@ -119,6 +123,9 @@ class ValueNetEvaluator(Evaluator):
 
     def _rows(self, states: list, player: int):
         """The encoder's rows for `states`, refused in one line when they do not fit the network."""
+        if self.players is not None and states and states[0].num_players != self.players:
+            raise UserError(f"{self.path}: trained on {self.meta.get('game_spec')} ({self.players} players), not "
+                            f"for a game of {states[0].num_players}: use a checkpoint trained at this player count")
         try:
             rows = self.encoder.encode_many(states, player)
         except (ValueError, IndexError) as exc:

@@ -148,6 +148,15 @@ class TurnTreeSearch(TurnPlanner):
         self.lookahead = OpponentRollout(lookahead, game, evaluator, seed) if lookahead else None
         self.lookahead_changes = 0  # plans where the opponent's reply changed the tree's choice
 
+    def check_game(self, game) -> None:
+        """A value net trained at another player count is refused before the first game (the rows may fit)."""
+        nets = getattr(self.evaluator, "members", None) or [self.evaluator]
+        for net in nets:
+            players = getattr(net, "players", None)
+            if players is not None and players != game.num_players:
+                raise UserError(f"search: {net.path} was trained at {players} players; this game has "
+                                f"{game.num_players}: use a checkpoint trained at this player count")
+
     def reset(self, player: int, seed: int) -> None:
         super().reset(player, seed)
         self._expect = []

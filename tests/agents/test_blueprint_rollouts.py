@@ -84,3 +84,13 @@ def test_a_blueprint_without_its_own_rollout_plays_on_with_fresh_copies(nets):  
     points, actions, agents = _hanabi_game((f"search:ckpt={nets['hanabi']},k=2,blueprint=age,rollout=3,endgame=4",) * 2, 5)
     assert 0 <= points <= 25 and actions
     assert sum(a.blueprint_stats.searched for a in agents) > 0
+
+
+def test_a_net_trained_at_another_player_count_is_refused_before_play(capsys):
+    """The vector encoder's rows fit at any player count, and endgame rollouts may never consult the net: the
+    checkpoint's own game decides, before the first game."""
+    from cardlab.cli import main
+
+    spec = "search:ckpt=hanabi-hat-4p,k=2,blueprint=hat,rollout=100,endgame=5"
+    assert main(["arena", spec, "--game", "hanabi:players=2", "--games", "1"]) == 2
+    assert "trained at 4 players" in capsys.readouterr().err
