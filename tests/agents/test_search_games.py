@@ -82,8 +82,17 @@ def test_a_checkpoint_of_another_game_is_refused(nets):
 
 
 def test_a_checkpoint_for_another_setup_is_refused_in_one_line(nets):
-    with pytest.raises(UserError, match="does not fit this game: table was built for 2 players, the game has 3"):
+    with pytest.raises(UserError, match="trained at 2 players; this game has 3"):
         play_game("dominion:players=3", (f"search:ckpt={nets['dominion']}", "bigmoney", "bigmoney"), 1, 0)
+    # Past that check (an agent made for the game by name), the encoder still refuses the rows.
+    from cardlab.agents.registry import make_agent
+    from cardlab.engine.registry import make_game
+
+    agent = make_agent(f"search:ckpt={nets['dominion']}", 0, game="dominion")
+    state = make_game("dominion:players=3").new_initial_state(0)
+    agent.reset(0, 0)
+    with pytest.raises(UserError, match="trained on .* \\(2 players\\), not for a game of 3"):
+        agent.act(state.observation(0))
 
 
 def _hanabi_game(specs, seed):
