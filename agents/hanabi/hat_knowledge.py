@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from cardlab.agents.hanabi.cards import Board, bits, planes, weight
+from cardlab.agents.hanabi.cards import Board, bits, planes, present, weight
 from cardlab.engine.hanabi.config import DISCARD, HINT_COLOUR, PLAY, HanabiConfig
 from cardlab.engine.hanabi.history import Move
 from cardlab.engine.hanabi.state import HIDDEN, HanabiState
@@ -69,6 +69,11 @@ class Question:
         return base
 
 
+_QUESTIONS: dict[tuple, "Question"] = {}
+_BOARDS: dict[tuple, tuple] = {}  # (id(cfg), fireworks, discards) -> (cfg, (board, weights))
+_MEMO_LIMIT = 200_000  # entries (a few hundred bytes each); cleared when full
+
+
 class PublicKnowledge:
     """Replays the public record: hands by card id, each card's publicly possible codes (a bitmask), the board."""
 
@@ -86,6 +91,7 @@ class PublicKnowledge:
         self.colour_sets = [sum(1 << (c * r + k) for k in range(r)) for c in range(cfg.colours)]
         self.rank_sets = [sum(1 << (c * r + k) for c in range(cfg.colours)) for k in range(r)]
         self.moves = 0
+        self._public: tuple[Board, tuple[int, int]] | None = None  # (board, weights) until a play or discard
         self.last_answers: dict[int, int] = {}  # the answers the last replayed hint carried, by seat (for tests)
 
     def copy(self) -> "PublicKnowledge":
@@ -103,6 +109,19 @@ class PublicKnowledge:
 
     def board(self) -> Board:
         return Board(self.cfg, self.fireworks, self.discards)
+
+    def board_and_weights(self) -> tuple[Board, tuple[int, int]]:
+        """The board and the copies left per code (`planes`), kept until the next play or discard: hints leave
+        them unchanged, and rollouts ask for them at every hint."""
+        if self._public is None:
+            key = (id(self.cfg), tuple(self.fireworks), tuple(self.discards))
+            entry = _BOARDS.get(key)
+            if entry is None or entry[0] is not self.cfg:  # (an id reused by another config)
+                if len(_BOARDS) >= _MEMO_LIMIT:
+                    _BOARDS.clear()
+                entry = _BOARDS[key] = (self.cfg, (self.board(), planes(self.counts())))
+            self._public = entry[1]
+        return self._public
 
     def counts(self) -> list[int]:
         """Copies of each code not on the fireworks nor in the discard pile: the public view of hands + deck."""
@@ -139,15 +158,27 @@ class PublicKnowledge:
     # ------------------------------------------------------------ questions
 
     def question(self, player: int, size: int, board: Board, weights: tuple[int, int]) -> Question:
-        """The question about `player`'s hand with `size` answers, from public knowledge only."""
-        masks = [self.masks[i] for i in self.hands[player]]
+        """The question about `player`'s hand with `size` answers, from public knowledge only (memoised: it depends
+        on the hand's masks, the board and the copies left, and rollouts ask the same ones over and over)."""
+        masks = tuple([self.masks[i] for i in self.hands[player]])
+        key = (masks, size, board.playable, board.useless, board.critical, weights, self.play_cap, self.full)
+        q = _QUESTIONS.get(key)
+        if q is None:
+            if len(_QUESTIONS) >= _MEMO_LIMIT:
+                _QUESTIONS.clear()
+            q = _QUESTIONS[key] = self._ask(masks, size, board, weights)
+        return q
+
+    def _ask(self, masks: tuple[int, ...], size: int, board: Board, weights: tuple[int, int]) -> Question:
         playable = board.playable
         candidates = []
+        low, high = weights  # weight() inlined: this loop runs for every hand at every hint of every rollout
         for slot, m in enumerate(masks):
-            total = weight(m, weights)
+            total = (m & low).bit_count() + 2 * (m & high).bit_count()
             if total == 0:
                 continue
-            good = weight(m & playable, weights)
+            g = m & playable
+            good = (g & low).bit_count() + 2 * (g & high).bit_count()
             if 0 < good < total:
                 candidates.append((-good / total, -slot, slot))
         candidates.sort()
@@ -155,11 +186,12 @@ class PublicKnowledge:
         plays = [c[2] for c in candidates[:max(cap, 0)]]
         rest = size - len(plays)
         best, best_key = -1, None
+        alive = present(weights)
         for slot, m in enumerate(masks):
             if slot in plays:
                 m &= ~playable
             live = m & ~board.useless
-            values = sum(1 for code in bits(m) if weight(1 << code, weights))
+            values = (m & alive).bit_count()  # values with a copy left
             if values <= 1 or not live:
                 continue
             key = (values, -slot)
@@ -191,6 +223,7 @@ class PublicKnowledge:
         """Apply one move. `codes`: card id -> code for every card the observer has seen (other hands' cards)."""
         self.moves += 1
         if move.kind == PLAY or move.kind == DISCARD:
+            self._public = None
             hand = self.hands[move.player]
             hand.remove(move.card_id)
             self.masks.pop(move.card_id, None)
@@ -211,8 +244,7 @@ class PublicKnowledge:
         _, size = self.layout(hinter)
         colour = move.kind == HINT_COLOUR
         value = self.hint_value(hinter, move.target, colour, move.touched)
-        board = self.board()
-        weights = planes(self.counts())
+        board, weights = self.board_and_weights()
         answers, unknown, total = {}, [], 0
         questions = {}
         for k in range(self.cfg.players):
@@ -247,8 +279,7 @@ class PublicKnowledge:
     def hint_to_give(self, hinter: int, hands: Sequence[Sequence[int]]) -> tuple[int, list[tuple[int, int]]]:
         """(the value to give, [(player, answer)]) from the hands the hinter sees (codes; its own is ignored)."""
         _, size = self.layout(hinter)
-        board = self.board()
-        weights = planes(self.counts())
+        board, weights = self.board_and_weights()
         total, answers = 0, []
         for k in range(self.cfg.players):
             if k == hinter or not self.hands[k]:
@@ -263,8 +294,9 @@ class PublicKnowledge:
 def partition(mask: int, groups: int, board: Board, weights: tuple[int, int]) -> list[int]:
     """Split a card's possible codes into at most `groups` masks covering `mask`: the dead values together, each
     playable value alone, the rest in runs of similar weight, safe values before critical ones."""
-    live = [code for code in bits(mask) if weight(1 << code, weights)]
-    zero = mask & ~sum(1 << c for c in live)
+    live_mask = mask & present(weights)
+    live = list(bits(live_mask))
+    zero = mask & ~live_mask
     if len(live) <= groups:
         out = [1 << c for c in live] or [0]
         out[0] |= zero
@@ -285,11 +317,12 @@ def partition(mask: int, groups: int, board: Board, weights: tuple[int, int]) ->
         if left_groups <= 0:
             out[-1] |= sum(1 << c for c in rest)
         else:
-            total = sum(weight(1 << c, weights) for c in rest)
+            low, high = weights
+            total = weight(sum(1 << c for c in rest), weights)
             chunks: list[int] = []
             acc, acc_w, remaining = 0, 0, left_groups
             for i, c in enumerate(rest):
-                w = weight(1 << c, weights)
+                w = (low >> c & 1) + 2 * (high >> c & 1)
                 acc |= 1 << c
                 acc_w += w
                 values_left = len(rest) - i - 1
