@@ -36,11 +36,15 @@ def measure(path: Path, settings: DatagenSettings, workers: int, progress=None) 
             "bytes_per_state": round(path.stat().st_size / max(1, summary.states_written), 1)}
 
 
-def run(games: int = 200, seed: int = 0, agents: tuple[str, str] = ("trading", "trading"),
+def run(games: int = 200, seed: int = 0, agents: tuple[str, ...] = ("trading", "trading"),
         encoder: str = "seed96", chains: tuple[str, ...] = ("full", "colour"), workers: tuple[int, ...] = (1, 2),
-        repeats: int = 1, progress=None) -> dict:
-    settings = DatagenSettings(agents=tuple(agents), games=games, seed=seed, encoder=encoder, chains=tuple(chains))
-    result: dict = {"games": games, "agents": " vs ".join(agents), "encoder": encoder, "chains": ",".join(chains),
+        repeats: int = 1, progress=None, game: str = "hearthstone:deck=liege") -> dict:
+    """`encoder=""` and `chains=()` take the game's defaults (other games than Hearthstone)."""
+    settings = DatagenSettings(agents=tuple(agents), game=game, games=games, seed=seed, encoder=encoder,
+                               chains=tuple(chains))
+    settings.validate()
+    result: dict = {"game": settings.game, "games": games, "agents": " vs ".join(agents),
+                    "encoder": settings.encoder, "chains": ",".join(settings.chains),
                     "cpus": os.cpu_count(), "load_average_1m": round(os.getloadavg()[0], 2),
                     "python": platform.python_version()}
     best: dict[int, dict] = {}

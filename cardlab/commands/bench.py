@@ -29,10 +29,12 @@ def add_arguments(p) -> None:
     p.add_argument("--algo", default="dfs", choices=["dfs", "best"], help="search: tree walk")
     p.add_argument("--game", default=None, help="engine: any game spec (default: the Hearthstone Liège mirror "
                                                 "benchmark with clone and legal-action timings); search-net: the "
-                                                "game (default hearthstone:deck=liege)")
+                                                "game (default hearthstone:deck=liege); datagen: the game (default "
+                                                "the Liège mirror; others with their default encoder)")
     p.add_argument("--agents", nargs="+", default=None,
                    help="engine with --game: agent specs (default random); search-net: the searched agent and its "
-                        "opponent (default search:ckpt=liege-full-rich trading)")
+                        "opponent (default search:ckpt=liege-full-rich trading); datagen: one spec per seat "
+                        "(default trading trading, random with --game)")
     p.add_argument("--decisions", default=None, help="search-net: write the searched agent's actions per game to "
                                                      "this JSON file")
     p.add_argument("--compare", default=None, help="search-net: count the decisions that differ from this file's "
@@ -72,7 +74,15 @@ def run(args) -> int:
     if args.which == "datagen":
         from cardlab.benchmarks import datagen_bench
 
-        result = datagen_bench.run(games=args.games or 200, seed=args.seed)
+        kwargs = {}
+        if args.game is not None:  # another game: its own default agents (random), encoder and chains
+            from cardlab.engine.registry import make_game
+
+            seats = make_game(args.game).num_players
+            kwargs = {"game": args.game, "encoder": "", "chains": (), "agents": ("random",) * seats}
+        if args.agents is not None:
+            kwargs["agents"] = tuple(args.agents)
+        result = datagen_bench.run(games=args.games or 200, seed=args.seed, **kwargs)
         print(json.dumps(result) if args.json else "\n".join(f"{k:>24}: {v}" for k, v in result.items()))
         return 1 if result.get("errors") else 0
     args.games = args.games or 1000
