@@ -80,6 +80,13 @@ def run_value(args) -> int:
 
 def training_file(files: list[str], out: Path, resume: bool) -> str:
     """One file as given; several merged into OUT/train-data.h5 (kept: a resumed run trains on the same rows)."""
+    from cardlab.runtime import UserError
+
+    seen: dict[Path, str] = {}
+    for name in files:
+        again = seen.setdefault(Path(name).resolve(), name)
+        if again is not name:
+            raise UserError(f"--data names {name} twice ({again} and {name}): its games would be trained on twice")
     if len(files) == 1:
         return files[0]
     from cardlab.datagen.merge import merge_chain_files

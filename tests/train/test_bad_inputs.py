@@ -53,6 +53,13 @@ def test_lightning_options_lightning_refuses_are_named(tiny, tmp_path, capsys, o
     assert not (tmp_path / "out").exists()
 
 
+def test_a_data_file_named_twice_is_refused_before_merging(tiny, tmp_path, capsys):
+    assert main(["train", "value", "--data", str(tiny), str(tiny.parent / ".." / tiny.parent.name / tiny.name),
+                 "--out", str(tmp_path / "out")]) == 2
+    assert "tiny.h5 twice" in capsys.readouterr().err
+    assert not (tmp_path / "out").exists()
+
+
 def test_nan_labels_are_refused_when_the_file_is_read(tiny, tmp_path, capsys):
     bad = tmp_path / "nan.h5"
     bad.write_bytes(tiny.read_bytes())
