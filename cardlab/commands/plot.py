@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from cardlab.runtime import UserError
+
 HELP = "figures (PNG or SVG) from tournament/arena --json, evolve logs, training TensorBoard logs and loop folders"
 
 
@@ -39,6 +41,9 @@ def run(args) -> int:
     from cardlab import plots
 
     out = Path(args.out)
+    labels = getattr(args, "labels", None)
+    if labels is not None and len(labels) != len(args.input):
+        raise UserError(f"--labels: give one label per file ({len(args.input)} files, {len(labels)} labels)")
     if args.what == "tournament":
         plots.tournament_heatmap(Path(args.input), out)
     elif args.what == "evolution":

@@ -31,3 +31,14 @@ def test_wrong_contents_name_the_file(tmp_path, capsys, what, name, content):
     err = capsys.readouterr().err
     assert name in err and "Traceback" not in err
     assert not (tmp_path / "p.png").exists()
+
+
+@pytest.mark.parametrize("what", ["matches", "means"])
+def test_labels_must_match_the_files_one_to_one(tmp_path, capsys, what):
+    files = []
+    for name in ("a.json", "b.json"):
+        (tmp_path / name).write_text("{}")
+        files.append(str(tmp_path / name))
+    assert main(["plot", what, *files, "--labels", "only-one", "--out", str(tmp_path / "p.png")]) == 2
+    assert "one label per file (2 files, 1 labels)" in capsys.readouterr().err
+    assert not (tmp_path / "p.png").exists()
