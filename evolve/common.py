@@ -139,6 +139,10 @@ def open_run_state(out: Path, settings: Any, resume: bool, state_cls: Any, exten
     before = asdict(state.settings)
     if extendable:
         before["generations"] = settings.generations
+    elif {**before, "generations": settings.generations} == asdict(settings) != before:
+        raise UserError(f"{path}: this run was started with --generations {before['generations']}, and its mutation "
+                        f"step shrinks with generation / generations, so --resume must keep it (a longer run "
+                        f"starts afresh in another --out)")
     if before != asdict(settings):
         raise UserError(f"{path}: the run was started with {asdict(state.settings)}, not {asdict(settings)}")
     state.settings = settings

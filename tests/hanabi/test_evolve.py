@@ -102,6 +102,8 @@ def test_cli_run_and_user_errors(tmp_path, capsys):
         ga.run(args(tmp_path / "r"))
     with pytest.raises(UserError, match="was started with"):
         ga.run(args(tmp_path / "r", resume=True, seed=1))
+    with pytest.raises(UserError, match="--resume must keep it"):  # the mutation step depends on the total
+        ga.run(args(tmp_path / "r", resume=True, generations=3))
     assert ga.run(args(tmp_path / "r", resume=True)) == 0  # already complete: nothing to do
     with pytest.raises(UserError, match="nothing to resume"):
         ga.run(args(tmp_path / "none", resume=True))
