@@ -36,6 +36,15 @@ def test_quickstart_lookahead_can_be_turned_off_and_a_bad_one_is_refused(capsys)
     assert "nosuch" in capsys.readouterr().err
 
 
+def test_quickstart_takes_a_zoo_name_and_refuses_another_games_net(capsys):
+    assert main(["quickstart", "--checkpoint", "liege-full-rich", "--games", "1", "--workers", "1",
+                 "--opponents", "random", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["checkpoint"].endswith("liege-full-rich/value.pt") and out["matches"][0]["errors"] == 0
+    assert main(["quickstart", "--checkpoint", "hanabi-hat-2p", "--games", "1"]) == 2
+    assert "trained for the game 'hanabi'" in capsys.readouterr().err
+
+
 def test_quickstart_with_a_missing_checkpoint_is_a_clear_error(tmp_path, capsys):
     assert main(["quickstart", "--checkpoint", str(tmp_path / "none.pt")]) == 2
     assert "none.pt" in capsys.readouterr().err

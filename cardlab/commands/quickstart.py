@@ -13,8 +13,8 @@ SHIPPED = "pool-wide-rich/value.pt"  # inside the cardlab.checkpoints package da
 
 def add_arguments(p) -> None:
     p.add_argument("--checkpoint", default=None,
-                   help="value checkpoint (default: the shipped pool-wide-rich, trained on random-deck, classic-pool "
-                        "and Liège games)")
+                   help="value checkpoint: a file or a Hearthstone name from `cardlab models` (default: the shipped "
+                        "pool-wide-rich, trained on random-deck, classic-pool and Liège games)")
     p.add_argument("--lookahead", default="greedy",
                    help="rule agent that plays the opponent's reply to the search's best plans (default greedy; "
                         "none = the tree's best plan as it is)")
@@ -50,6 +50,10 @@ def run(args) -> int:
 
     if args.checkpoint is None:
         args.checkpoint = str(path_of(SHIPPED))
+    else:
+        from cardlab.checkpoints.zoo import resolve
+
+        args.checkpoint = resolve(args.checkpoint)  # a zoo name (`cardlab models`) or a file
     _, meta = load_value_checkpoint(args.checkpoint)  # fail early, with the file named
     agent = f"search:ckpt={args.checkpoint}"
     if args.lookahead != "none":
