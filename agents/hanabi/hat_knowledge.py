@@ -172,13 +172,11 @@ class PublicKnowledge:
     def _ask(self, masks: tuple[int, ...], size: int, board: Board, weights: tuple[int, int]) -> Question:
         playable = board.playable
         candidates = []
-        low, high = weights  # weight() inlined: this loop runs for every hand at every hint of every rollout
         for slot, m in enumerate(masks):
-            total = (m & low).bit_count() + 2 * (m & high).bit_count()
+            total = weight(m, weights)
             if total == 0:
                 continue
-            g = m & playable
-            good = (g & low).bit_count() + 2 * (g & high).bit_count()
+            good = weight(m & playable, weights)
             if 0 < good < total:
                 candidates.append((-good / total, -slot, slot))
         candidates.sort()
@@ -317,12 +315,11 @@ def partition(mask: int, groups: int, board: Board, weights: tuple[int, int]) ->
         if left_groups <= 0:
             out[-1] |= sum(1 << c for c in rest)
         else:
-            low, high = weights
             total = weight(sum(1 << c for c in rest), weights)
             chunks: list[int] = []
             acc, acc_w, remaining = 0, 0, left_groups
             for i, c in enumerate(rest):
-                w = (low >> c & 1) + 2 * (high >> c & 1)
+                w = weight(1 << c, weights)
                 acc |= 1 << c
                 acc_w += w
                 values_left = len(rest) - i - 1
