@@ -282,8 +282,9 @@ def training_curves(log_dir: Path, out: Path, tags: Sequence[str] | None = None)
     fig, axes = plt.subplots(rows, cols, figsize=(4.5 * cols, 3.2 * rows), squeeze=False)
     for ax, tag in zip(axes.flat, wanted):
         points = sorted(series[tag])
-        ax.plot([s for s, _ in points], [v for _, v in points], linewidth=1)
-        ax.set_title(tag, fontsize=9)
+        # A scalar logged once (test_loss) is a single point: a marker keeps it visible.
+        ax.plot([s for s, _ in points], [v for _, v in points], linewidth=1, marker="o" if len(points) == 1 else None)
+        ax.set_title(tag if len(points) > 1 else f"{tag} = {points[0][1]:.4g}", fontsize=9)
         ax.set_xlabel("step", fontsize=8)
         ax.grid(alpha=0.3)
     for ax in list(axes.flat)[len(wanted):]:

@@ -101,7 +101,7 @@ class BigMoneyAgent(Agent):
     name = "bigmoney"
 
     def __init__(self, seed: int = 0, explore: float = 0.0) -> None:
-        super().__init__(seed)
+        super().__init__(seed, **({"explore": explore} if explore else {}))  # the spec names it only when set
         if not 0.0 <= explore <= 1.0:
             raise UserError(f"{self.name}: explore must be in [0, 1], got {explore}")
         self.explore = explore

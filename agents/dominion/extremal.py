@@ -16,6 +16,9 @@
 | set-aside (Library) | keep the action only when actions remain and playing best would play it; else set it aside and draw |
 | chancellor | yes (the deck goes to the discard pile: newly gained cards come round sooner) |
 
+`explore=P` (default 0): each buy is, with probability P, uniform over the legal buys (no buy included) instead of
+the genome's: behaviour data for value networks, which must see the buys the genome never makes.
+
 Unknown kinds (engine additions) get a uniform choice. The genome's cards are checked against the game's supply the
 first time the agent meets each kingdom.
 """
@@ -61,12 +64,15 @@ class _View:
 class ExtremalAgent(Agent):
     name = "extremal"
 
-    def __init__(self, seed: int = 0, genome: str = "") -> None:
+    def __init__(self, seed: int = 0, genome: str = "", explore: float = 0.0) -> None:
         """`genome` names a genome YAML file (or a model-zoo name)."""
         if not genome:
             raise UserError("agent 'extremal': needs genome=PATH (a genome YAML file)")
-        super().__init__(seed, genome=genome)
+        if not 0.0 <= explore <= 1.0:
+            raise UserError(f"agent 'extremal': explore must be in [0, 1], got {explore}")
+        super().__init__(seed, genome=genome, **({"explore": explore} if explore else {}))
         self._setup(load_genome(genome), f"genome {genome}")
+        self.explore = float(explore)
 
     @classmethod
     def from_genome(cls, genome: Genome, seed: int = 0, source: str = "genome") -> "ExtremalAgent":
@@ -74,6 +80,7 @@ class ExtremalAgent(Agent):
         agent = cls.__new__(cls)
         Agent.__init__(agent, seed)
         agent._setup(genome, source)
+        agent.explore = 0.0
         return agent
 
     def _setup(self, genome: Genome, source: str) -> None:
@@ -96,6 +103,8 @@ class ExtremalAgent(Agent):
             self._check_supply(observation)
         view = _View(observation, decision.player, self.costs)
         handler = self._handlers.get(kind)
+        if kind == "buy" and self.explore and self.rng.random() < self.explore:
+            return legal[self.rng.randrange(len(legal))]
         if handler is not None:
             chooser, best = handler
             i = chooser.best(options, view, self.rng) if best else chooser.worst(options, view, self.rng)

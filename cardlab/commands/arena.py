@@ -20,7 +20,9 @@ def add_arguments(p) -> None:
     p.add_argument("--games", type=int, default=100, help="games to play (default 100); seats rotate from game to game")
     p.add_argument("--workers", type=int, default=1, help="worker processes (the result does not depend on it)")
     p.add_argument("--seed", type=int, default=0, help="match seed (default 0)")
-    p.add_argument("--log-dir", default="arena-logs", help="where games that raised are saved for `cardlab replay`")
+    p.add_argument("--log-dir", default="arena-logs",
+                   help="where games that raised (and with --save-games every game) are saved for `cardlab replay` "
+                        "(default: ./arena-logs)")
     p.add_argument("--save-games", action="store_true", help="save every game's log in --log-dir")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.add_argument("--journal", help="record each finished game in this file; rerunning the same command after an "
@@ -60,6 +62,8 @@ def run(args) -> int:
         print(json.dumps(r))
     else:
         print_report(r)
+    if args.save_games and args.games:
+        print(f"cardlab arena: games saved in {args.log_dir}/ (cardlab replay FILE)", file=sys.stderr)
     return 0
 
 

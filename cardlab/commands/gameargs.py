@@ -15,7 +15,7 @@ def add_game_arguments(p, default_max_turns: bool = True) -> None:
     p.add_argument("--deck-pool", help="hearthstone: each game draws both decks from this pool (basic, classic, liege, random: a random legal deck per seat)")
     if default_max_turns:
         p.add_argument("--max-turns", type=int, default=None,
-                       help="hearthstone: a game reaching this turn is a draw (default 50)")
+                       help="hearthstone: a game not over after this many turns is a draw; its length then counts as this + 1 (default 50)")
 
 
 def game_spec(args) -> str:

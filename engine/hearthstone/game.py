@@ -21,7 +21,7 @@ OPTIONS = {
                         parse=lambda text: tuple(p.strip() for p in text.split(","))),
     "pool": GameOption(None, f"each game draws both decks at random from this pool ({', '.join(POOLS)}); "
                              f"{RANDOM_POOL}: a random class and a random legal deck of it per seat"),
-    "max_turns": GameOption(50, "a game reaching this turn is a draw"),
+    "max_turns": GameOption(50, "a game not over after this many turns is a draw"),
     "mulligan": GameOption(False, "play the mulligan phase"),
     "positions": GameOption("relevant", "offer board positions when adjacency matters, or always",
                             choices=("relevant", "all")),

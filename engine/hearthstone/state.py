@@ -35,7 +35,7 @@ ANY_DECK: tuple = ()
 class GameConfig:
     """Rules settings that are ours to choose (spec section 1 marks them)."""
 
-    max_turns: int = 50  # a game reaching this many turns is a draw (SabberStone competition rule)
+    max_turns: int = 50  # a game not over after this many turns is a draw (SabberStone competition rule)
     mulligan: bool = False
     positions: str = "relevant"  # "relevant": offer board positions only when adjacency matters; "all": always
     hero_health: int = 30

@@ -117,3 +117,11 @@ def test_agent_errors_are_counted_not_fatal(tmp_path, monkeypatch):
     assert report.errors == 1 and len(report.error_logs) == 1
     log = gamelog.load(report.error_logs[0])
     assert "boom" in log["error"]
+
+
+def test_save_games_says_where_the_games_went(tmp_path, capsys):
+    logs = tmp_path / "logs"
+    assert main(["arena", "random", "random", "--games", "2", "--max-turns", "6", "--save-games",
+                 "--log-dir", str(logs)]) == 0
+    assert f"games saved in {logs}/" in capsys.readouterr().err
+    assert len(list(logs.glob("game-*.json"))) == 2

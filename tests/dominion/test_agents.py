@@ -140,3 +140,33 @@ def test_bigmoney_decision_is_fast():
     for _ in range(10000):
         bm.act(o)
     assert (time.perf_counter() - t) / 10000 < 20e-6
+
+
+def test_extremal_explore_buys_off_genome_sometimes_and_is_named_in_the_spec():
+    s = position(["Copper"])
+    choose(s, "all")
+    s.coins = 8
+    legal = set(s.legal_actions())
+    picks = []
+    for seed in range(300):
+        a = make_agent("extremal:genome=dominion-srr-margin,explore=0.5", seed=seed, game="dominion")
+        a.reset(0, seed)
+        picks.append(a.act(s.observation(0)))
+    assert set(picks) <= legal
+    plain = make_agent("extremal:genome=dominion-srr-margin", game="dominion")
+    plain.reset(0, 0)
+    rule = plain.act(s.observation(0))
+    off_rule = sum(p != rule for p in picks)
+    assert 75 < off_rule < 225
+    assert "explore=0.5" in a.spec() and "explore" not in plain.spec()
+
+
+def test_extremal_explore_out_of_range_is_a_clear_error():
+    from cardlab.runtime import UserError
+    with pytest.raises(UserError, match="explore must be in"):
+        make_agent("extremal:genome=dominion-srr-margin,explore=2", game="dominion")
+
+
+def test_explore_is_named_in_the_baselines_spec():
+    assert make_agent("smithy-bm:explore=0.15", game="dominion").spec() == "smithy-bm:explore=0.15"
+    assert make_agent("bigmoney", game="dominion").spec() == "bigmoney"
