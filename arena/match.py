@@ -35,7 +35,7 @@ def role_specs(game: Game, specs: Sequence[str]) -> tuple[str, ...]:
         return (specs[0],) + (specs[1],) * (n - 1)
     if len(specs) == 1:
         return specs * n
-    raise UserError(f"{game.spec} has {n} seats: give {n} agent specs (--agents), or two for a seat rotation")
+    raise UserError(f"{game.spec} has {n} seats: give {n} agent specs, or two for a seat rotation")
 
 
 @dataclass

@@ -12,6 +12,7 @@ import time
 from cardlab.agents.registry import make_agent
 from cardlab.arena.play import agent_seed, game_seed
 from cardlab.engine.registry import make_game
+from cardlab.runtime import UserError
 
 
 def run(game_spec: str, agents: list[str] | None = None, games: int = 1000, seed: int = 0, progress=None,
@@ -21,6 +22,9 @@ def run(game_spec: str, agents: list[str] | None = None, games: int = 1000, seed
     specs = list(agents or ["random"] * game.num_players)
     if len(specs) == 1:
         specs *= game.num_players
+    if len(specs) != game.num_players:
+        raise UserError(f"{game.spec} has {game.num_players} seats: give {game.num_players} agent specs (or one for "
+                        f"every seat), not {len(specs)}")
     players = [make_agent(s, game=game.name) for s in specs]
     actions = turns = errors = 0
     scores: list[float] = []

@@ -62,6 +62,13 @@ def main(argv: list[str] | None = None) -> int:
                 FileNotFoundError: "does not exist"}[type(exc)]
         print(f"cardlab {args.command}: error: {where}: {what}", file=sys.stderr)
         return 2
+    except OSError as exc:
+        if exc.errno is None:  # not from the OS (h5py and others raise bare OSErrors): a bug, show it
+            raise
+        # The machine refused (read-only file system, disk full, quota...): one line naming the path.
+        where = f"{exc.filename}: " if exc.filename is not None else ""
+        print(f"cardlab {args.command}: error: {where}{(exc.strerror or str(exc)).lower()}", file=sys.stderr)
+        return 2
     except KeyboardInterrupt:
         print(f"cardlab {args.command}: interrupted", file=sys.stderr)
         return 130

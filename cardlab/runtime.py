@@ -17,6 +17,14 @@ def not_a_file(path, what: str) -> str:
     return f"{what} {str(path)!r} " + ("is a directory, not a file" if os.path.isdir(path) else "does not exist")
 
 
+def yaml_problem(exc: Exception) -> str:
+    """A YAML parse error in a few words: "not valid YAML at line N (problem)", not PyYAML's multi-line dump."""
+    mark = getattr(exc, "problem_mark", None)
+    where = f" at line {mark.line + 1}" if mark is not None else ""
+    problem = getattr(exc, "problem", None)
+    return f"not valid YAML{where}" + (f" ({problem})" if problem else "")
+
+
 class StopOnInterrupt:
     """For loops over games: the first Ctrl-C sets `requested`, which the loop checks between games; a second
     one interrupts at once. Use as a context manager (main thread only; elsewhere it does nothing).

@@ -92,9 +92,11 @@ def completed_generations(out: Path, resume: bool) -> int:
     if not resume or not state.exists():
         return 0
     try:
-        return json.loads(state.read_text()).get("generation", -1) + 1
+        record = json.loads(state.read_text())
     except ValueError:
         return 0
+    generation = record.get("generation", -1) if isinstance(record, dict) else -1
+    return generation + 1 if isinstance(generation, int) else 0
 
 
 def run_interruptible(name: str, progress: Any, out: Path, call: Any, interrupt_flag: Any) -> Any:
@@ -104,10 +106,12 @@ def run_interruptible(name: str, progress: Any, out: Path, call: Any, interrupt_
     try:
         with interrupt_flag() as interrupt:
             result = call(lambda: interrupt.requested, progress.report, progress.on_games)
-    except Interrupted:
+    except (Interrupted, KeyboardInterrupt):  # KeyboardInterrupt: a second Ctrl-C, or one while workers start
         progress.close()
-        print(f"{name}: interrupted; generations up to the last completed one are saved in {out} "
-              "(continue with --resume)", file=sys.stderr)
+        saved = completed_generations(out, resume=True)
+        print(f"{name}: interrupted; " + (f"{saved} completed generation(s) are saved in {out} (continue with --resume)"
+                                          if saved else "no generation was completed: run the command again"),
+              file=sys.stderr)
         return None
     except BaseException:
         progress.close()
@@ -133,8 +137,11 @@ def open_run_state(out: Path, settings: Any, resume: bool, state_cls: Any, exten
     if not path.exists():
         raise UserError(f"{out}: nothing to resume (no state.json)")
     try:
-        state = state_cls.from_json(json.loads(path.read_text()), path)
-    except (ValueError, TypeError, KeyError) as exc:
+        record = json.loads(path.read_text())
+        if not isinstance(record, dict):
+            raise ValueError("not a JSON object")
+        state = state_cls.from_json(record, path)
+    except (ValueError, TypeError, KeyError, AttributeError) as exc:
         raise UserError(f"{path}: unreadable state file ({exc})") from None
     before = asdict(state.settings)
     if extendable:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import fields
 from pathlib import Path
 
-from cardlab.runtime import UserError, not_a_file
+from cardlab.runtime import UserError, not_a_file, yaml_problem
 
 
 def load_yaml(path: str | Path) -> dict:
@@ -18,7 +18,7 @@ def load_yaml(path: str | Path) -> dict:
     try:
         data = yaml.safe_load(p.read_text(encoding="utf-8")) or {}
     except yaml.YAMLError as exc:
-        raise UserError(f"{path}: invalid YAML ({exc})") from None
+        raise UserError(f"{path}: {yaml_problem(exc)}") from None
     except UnicodeDecodeError:
         raise UserError(f"{path}: not a text file (a YAML config expected)") from None
     if not isinstance(data, dict):

@@ -31,7 +31,7 @@ from typing import Any, Iterable, Sequence
 from cardlab.agents.dominion.choosers import (Chooser, RandomChooser, RanksChooser, RatiosChooser, SeasonalChooser,
                                               WeightedChooser, mutate_chooser, pick_parts)
 from cardlab.engine.core import Rng
-from cardlab.runtime import UserError
+from cardlab.runtime import UserError, yaml_problem
 
 SUM_TOLERANCE = 0.01
 CHOOSER_KINDS = ("random", "weighted", "ranks", "ratios", "seasonal")
@@ -215,9 +215,7 @@ def genome_from_yaml(text: str, source: str = "genome") -> Genome:
     try:
         data = yaml.safe_load(text)
     except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        where = f" at line {mark.line + 1}" if mark is not None else ""
-        raise UserError(f"{source}: not valid YAML{where}") from None
+        raise UserError(f"{source}: {yaml_problem(exc)}") from None
     return genome_from_data(data, source)
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, fields
 from pathlib import Path
 
-from cardlab.runtime import UserError
+from cardlab.runtime import UserError, yaml_problem
 
 # name -> what it means (defaults, the source's hand-set values, are AgeParams' field defaults)
 FLOAT_PARAMS = {
@@ -82,9 +82,7 @@ def load_params(path: str | Path) -> AgeParams:
     try:
         data = yaml.safe_load(text)
     except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        where = f" at line {mark.line + 1}" if mark is not None else ""
-        raise UserError(f"age params {path}: not valid YAML{where}") from None
+        raise UserError(f"age params {path}: {yaml_problem(exc)}") from None
     if data is None:
         data = {}
     if not isinstance(data, dict):

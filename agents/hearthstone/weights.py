@@ -17,7 +17,7 @@ from pathlib import Path
 import yaml
 
 from cardlab.agents.evaluators import Evaluator, terminal_value
-from cardlab.runtime import UserError
+from cardlab.runtime import UserError, yaml_problem
 
 
 def _living(p) -> list:
@@ -117,7 +117,7 @@ def load_weights(path: str | Path) -> dict[str, float]:
     except OSError as exc:
         raise UserError(f"weights file {path}: cannot read it ({exc.strerror or exc})") from None
     except yaml.YAMLError as exc:
-        raise UserError(f"weights file {path}: not valid YAML ({exc})") from None
+        raise UserError(f"weights file {path}: {yaml_problem(exc)}") from None
     if not isinstance(data, dict) or not data:
         raise UserError(f"weights file {path}: expected a mapping of feature: weight, got {type(data).__name__}")
     unknown = sorted(str(k) for k in data if k not in FEATURES)

@@ -29,12 +29,18 @@ def add_arguments(p) -> None:
                                      "interruption plays only the missing games")
 
 
-def check_log_dir(path: str) -> Path:
+def check_log_dir(path: str, save_games: bool = False) -> Path:
+    """The log folder; with --save-games made now, so an unwritable one fails before any game is played."""
     from cardlab.runtime import UserError
 
     p = Path(path)
     if p.exists() and not p.is_dir():
         raise UserError(f"--log-dir {path}: is a file, not a directory")
+    if save_games:
+        p.mkdir(parents=True, exist_ok=True)
+        probe = p / ".cardlab-write-test"
+        probe.touch()
+        probe.unlink()
     return p
 
 
@@ -43,7 +49,7 @@ def run(args) -> int:
 
     game = make_game_from_args(args)
     specs = role_specs(game, args.agents)
-    kwargs = dict(workers=args.workers, seed=args.seed, log_dir=check_log_dir(args.log_dir),
+    kwargs = dict(workers=args.workers, seed=args.seed, log_dir=check_log_dir(args.log_dir, args.save_games),
                   keep_logs=args.save_games, journal=args.journal,
                   warn=lambda msg: print(f"cardlab arena: warning: {msg}", file=sys.stderr))
     title = " vs ".join(args.agents) if len(args.agents) > 1 else args.agents[0]

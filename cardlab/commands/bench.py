@@ -156,6 +156,15 @@ def _fuzz(args) -> int:
     return 1 if result["violations"] else 0
 
 
+def _is_decisions_file(path) -> bool:
+    """Whether `path` holds a --decisions record (safe to replace), not some other file the user keeps."""
+    try:
+        record = json.loads(path.read_text())
+    except (OSError, ValueError):
+        return False
+    return isinstance(record, dict) and isinstance(record.get("games"), dict) and "agent" in record
+
+
 def _search_net(args) -> int:
     """bench search-net: seeded search + network games, timed; decisions saved and compared on request."""
     from pathlib import Path
@@ -170,6 +179,9 @@ def _search_net(args) -> int:
             old["games"]
         except (OSError, ValueError, KeyError, TypeError) as exc:
             raise UserError(f"--compare {args.compare}: not a decisions file written by --decisions ({exc})") from None
+    if args.decisions is not None and Path(args.decisions).exists() and not _is_decisions_file(Path(args.decisions)):
+        raise UserError(f"--decisions {args.decisions}: exists and is not a decisions file from an earlier run; "
+                        "it would be overwritten: give another name")
     if args.agents is not None and len(args.agents) != 2:
         raise UserError(f"search-net: --agents takes the searched agent and its opponent, got {len(args.agents)} specs")
     agent, opponent = args.agents or (search_net_bench.DEFAULT_AGENT, search_net_bench.DEFAULT_OPPONENT)

@@ -7,6 +7,9 @@ from __future__ import annotations
 
 import json
 import sys
+from pathlib import Path
+
+from cardlab.runtime import UserError
 
 HELP = "reduced-state Q-learning (table or network) against a bot; writes qtable.npz or qnet.pt"
 
@@ -25,6 +28,7 @@ def add_arguments(p) -> None:
     p.add_argument("--epsilon", type=float, default=0.1,
                    help="epsilon-greedy exploration while training (default 0.1, ours: the source gives none)")
     p.add_argument("--out", required=True, help="output folder")
+    p.add_argument("--force", action="store_true", help="overwrite a checkpoint already in --out")
     p.add_argument("--json", action="store_true", help="print the summary as one JSON object")
 
 
@@ -35,6 +39,9 @@ def run(args) -> int:
     cfg = QLearnConfig(learner=args.learner, alpha=args.alpha, gamma=args.gamma, games=args.games, seed=args.seed,
                        deck=args.deck, deck_pool=args.deck_pool, opponent=args.opponent, epsilon=args.epsilon)
     cfg.check()
+    target = Path(args.out) / ("qtable.npz" if cfg.learner == "table" else "qnet.pt")
+    if target.exists() and not args.force:
+        raise UserError(f"{target} exists: a second run would overwrite it; choose another --out or add --force")
     done = {"games": 0}
     try:
         with progress_bar(f"train qlearn {cfg.learner}", cfg.games, quiet=args.json) as update:

@@ -111,6 +111,8 @@ def parse_text(text: str, source: str) -> Deck:
             card = db.get(card_name.strip())
         except CardError as exc:
             raise DeckError(f"{source}:{lineno}: {exc}") from None
+        if int(count_text) > DECK_SIZE:  # refuse before building a list of that length
+            raise DeckError(f"{source}:{lineno}: {count_text} copies of {card.name}: a deck has {DECK_SIZE} cards")
         cards.extend([card] * int(count_text))
     if not hero_class:
         raise DeckError(f"{source}: missing 'class: NAME' line")
@@ -131,6 +133,8 @@ def parse_deckstring(code: str) -> Deck:
     db = card_db()
     cards: list[CardDef] = []
     for dbf, n in cards_counts:
+        if n > DECK_SIZE:
+            raise DeckError(f"deckstring: {n} copies of the card with dbf id {dbf}: a deck has {DECK_SIZE} cards")
         try:
             cards.extend([db.get(int(dbf))] * n)
         except CardError:

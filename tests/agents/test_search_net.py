@@ -88,6 +88,11 @@ def test_cli_saves_and_compares_decisions(tmp_path, capsys):
     assert "missing.json" in err and err.count("\n") == 1
     assert main(["bench", "search-net", "--agents", "trading", "trading"]) == 2
     assert "not a search agent" in capsys.readouterr().err
+    assert main(base + ["--decisions", str(out)]) == 0  # an earlier record is replaced
+    keep = tmp_path / "data.h5"
+    keep.write_bytes(b"\x89HDF\r\n")
+    assert main(base + ["--decisions", str(keep)]) == 2  # anything else is refused before playing
+    assert "is not a decisions file" in capsys.readouterr().err and keep.read_bytes() == b"\x89HDF\r\n"
 
 
 def test_an_ensemble_scores_the_mean_of_its_networks_with_one_encoding(evaluator):

@@ -110,7 +110,7 @@ def test_ctrl_c_exits_130_after_saving(tmp_path, monkeypatch, capsys):
     monkeypatch.setattr(evo, "StopOnInterrupt", lambda: flag)
     monkeypatch.setattr(evo, "write_generation", write_then_interrupt)
     assert evo.run(args(tmp_path / "c", generations=3)) == 130
-    assert "interrupted" in capsys.readouterr().err
+    assert "1 completed generation(s) are saved" in capsys.readouterr().err
     assert (tmp_path / "c" / "gen_000_best.yaml").exists() and not (tmp_path / "c" / "gen_001_best.yaml").exists()
 
 

@@ -119,3 +119,12 @@ def test_play_command_runs_a_game_through_the_terminal(monkeypatch, capsys):
     assert main(["play", "--vs", "random", "--seed", "3"]) == 0
     out = " ".join(capsys.readouterr().out.split())  # rich wraps long lines
     assert "you are seat 0" in out and ("You win!" in out or "You lose." in out or "Draw." in out)
+
+
+def test_a_huge_copy_count_is_refused_before_building_the_deck(tmp_path, capsys):
+    from cardlab.cli import main
+
+    deck = tmp_path / "huge.txt"
+    deck.write_text("class: mage\n99999999999999999999 Wisp\n")
+    assert main(["decks", str(deck)]) == 2
+    assert "huge.txt:2: 99999999999999999999 copies of Wisp: a deck has 30 cards" in capsys.readouterr().err

@@ -107,6 +107,9 @@ def test_cli_run_and_user_errors(tmp_path, capsys):
     assert ga.run(args(tmp_path / "r", resume=True)) == 0  # already complete: nothing to do
     with pytest.raises(UserError, match="nothing to resume"):
         ga.run(args(tmp_path / "none", resume=True))
+    (tmp_path / "r" / "state.json").write_text("[]")  # valid JSON, not a state
+    with pytest.raises(UserError, match="unreadable state file"):
+        ga.run(args(tmp_path / "r", resume=True))
     with pytest.raises(UserError, match="--players 6"):
         ga.run(args(tmp_path / "p", players=6))
 

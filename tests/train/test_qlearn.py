@@ -302,3 +302,15 @@ def test_ctrl_c_exits_130_and_writes_nothing(tmp_path, monkeypatch, capsys):
                  "--out", str(out)]) == 130
     assert "interrupted after 3 of 50 games: nothing was written" in capsys.readouterr().err
     assert not (out / "qtable.npz").exists() and not list(tmp_path.rglob("*.tmp"))
+
+
+def test_cli_refuses_to_overwrite_a_trained_table_unless_forced(tmp_path, capsys):
+    argv = ["train", "qlearn", "--learner", "table", "--alpha", "0.8", "--gamma", "0.8", "--games", "3",
+            "--out", str(tmp_path), "--json"]
+    assert main(argv) == 0
+    first = (tmp_path / "qtable.npz").read_bytes()
+    capsys.readouterr()
+    assert main(argv[:-1] + ["--seed", "5", "--json"]) == 2
+    assert "qtable.npz exists" in capsys.readouterr().err
+    assert (tmp_path / "qtable.npz").read_bytes() == first
+    assert main(argv + ["--force", "--seed", "5"]) == 0

@@ -1,0 +1,57 @@
+"""CLI errors: what the machine raises (read-only file system, disk full) and wrong agent counts are one line."""
+
+from __future__ import annotations
+
+import errno
+
+import pytest
+
+from cardlab.cli import main
+from cardlab.commands import models
+
+
+@pytest.mark.parametrize("code, text", [(errno.EROFS, "read-only file system"), (errno.ENOSPC, "no space left")])
+def test_os_refusals_are_one_line_naming_the_path(monkeypatch, capsys, code, text):
+    def refuse(args):
+        raise OSError(code, text.capitalize(), "runs/out")
+
+    monkeypatch.setattr(models, "run", refuse)
+    assert main(["models"]) == 2
+    err = capsys.readouterr().err
+    assert err.strip() == f"cardlab models: error: runs/out: {text}"
+
+
+def test_bare_os_errors_are_not_hidden(monkeypatch):
+    def broken(args):
+        raise OSError("Can't synchronously read data")
+
+    monkeypatch.setattr(models, "run", broken)
+    with pytest.raises(OSError):
+        main(["models"])
+
+
+def test_unwritable_log_dir_fails_before_any_game(tmp_path, capsys, monkeypatch):
+    played = []
+    import cardlab.arena.match as match
+
+    monkeypatch.setattr(match, "run_match", lambda *a, **k: played.append(1))
+    blocker = tmp_path / "file"
+    blocker.write_text("x")
+    assert main(["arena", "random", "random", "--games", "2", "--save-games", "--log-dir", str(blocker / "logs")]) == 2
+    assert "is not a directory" in capsys.readouterr().err
+    assert not played
+
+
+def test_bench_engine_refuses_a_wrong_agent_count(capsys):
+    assert main(["bench", "engine", "--game", "hanabi:players=4", "--agents", "hat", "hat", "--games", "2"]) == 2
+    assert "has 4 seats: give 4 agent specs" in capsys.readouterr().err
+    assert main(["bench", "engine", "--game", "dominion", "--agents", "bigmoney", "--games", "2", "--json"]) == 0
+
+
+def test_a_malformed_yaml_config_is_one_line_with_its_line_number(tmp_path, capsys):
+    config = tmp_path / "bad.yaml"
+    config.write_text("lr: 0.001\nhidden: [128,\n")
+    assert main(["train", "value", "--data", str(tmp_path / "x.h5"), "--config", str(config),
+                 "--out", str(tmp_path / "run")]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "bad.yaml: not valid YAML at line 3" in err
