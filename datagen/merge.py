@@ -19,7 +19,7 @@ import h5py
 import numpy as np
 
 from cardlab.datagen.reader import check_file
-from cardlab.datagen.writer import ChainWriter
+from cardlab.datagen.writer import ChainWriter, WriteFailed
 from cardlab.runtime import UserError
 
 # Attributes that fix what a row means: sources that differ in any of them cannot share one training file.
@@ -57,8 +57,11 @@ def merge_chain_files(sources: Sequence[str | Path], out: str | Path) -> Path:
             {"file": str(p), "game": a.get("game"), "games": int(a["games_completed"]), "seed": a.get("seed"),
              "agents": a.get("agents")}
             for p, a in zip(sources, attrs)]))
+    except WriteFailed as exc:  # about the temporary copy, which goes: say what the user sees
+        tmp.unlink(missing_ok=True)
+        raise UserError(f"cannot write {out}: {exc.reason}; {out} was not written") from None
     except BaseException:
-        writer.f.close()
+        writer.abort()  # the file may already be closed by a failed write
         tmp.unlink(missing_ok=True)
         raise
     writer.close(compact=True)

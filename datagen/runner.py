@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import math
 import time
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
@@ -23,7 +24,7 @@ from cardlab.runtime import StopOnInterrupt, UserError
 from cardlab.datagen.chains import (CHAIN_KINDS, COLOUR, DEFAULT_GAMMA, FULL, chain_point, DEFAULT_GREEN_THRESHOLD, DEFAULT_RED_THRESHOLD,
                             DEFAULT_REWARD, ChainRecorder)
 from cardlab.datagen.workers import Workers, ordered_map
-from cardlab.datagen.writer import (WINNER_DRAW, WINNER_ERROR, ChainWriter, compact_file, layout_for,
+from cardlab.datagen.writer import (WINNER_DRAW, WINNER_ERROR, ChainWriter, WriteFailed, compact_file, layout_for,
                                     settings_json)
 
 GAME_SELFPLAY, GAME_RED_TOPUP = 0, 1
@@ -92,6 +93,8 @@ class DatagenSettings:
             raise UserError(f"--chains takes a comma list of {', '.join(CHAIN_KINDS)}, got {','.join(self.chains)!r}")
         if not 0 < self.gamma <= 1:
             raise UserError(f"--gamma must be in (0, 1], got {self.gamma}")
+        if not (math.isfinite(self.reward) and self.reward > 0):  # 0 or nan would make every label 0 or nan
+            raise UserError(f"--reward must be a finite number above 0, got {self.reward}")
         if self.green_threshold <= self.red_threshold:
             raise UserError(f"--green-threshold ({self.green_threshold}) must be above the red threshold "
                             f"({self.red_threshold})")
@@ -314,10 +317,13 @@ def _resolve_file(value: str) -> Path | None:
     return path if value and path.is_file() else None
 
 
-def _check_resume(path: Path, writer: ChainWriter, settings: DatagenSettings) -> None:
+def _check_resume(path: Path, attrs: dict, settings: DatagenSettings) -> None:
+    """Refuse to continue `path` (its attributes, read before it is opened for writing) with other settings."""
     import json
 
-    stored = json.loads(writer.f.attrs["settings"])
+    if "settings" not in attrs:
+        raise UserError(f"{path} is damaged: its settings attribute is missing, so it cannot be resumed")
+    stored = json.loads(attrs["settings"])
     mine = json.loads(settings_json({**asdict(settings), "agents": list(settings.agents),
                                      "chains": list(settings.chains)}))
     for key in _RESUME_KEYS:
@@ -327,6 +333,9 @@ def _check_resume(path: Path, writer: ChainWriter, settings: DatagenSettings) ->
     if settings.red_topup and stored.get("games") != settings.games:
         raise UserError(f"{path} has red top-up games after game {stored.get('games')}: resume with --games "
                         f"{stored.get('games')}")
+    have, total = int(attrs["games_completed"]), settings.total_games
+    if have > total:
+        raise UserError(f"{path} already holds {have} games, more than the {total} requested")
 
 
 @dataclass
@@ -352,7 +361,11 @@ def generate(path: str | Path, settings: DatagenSettings, *, workers: int = 1, r
              force: bool = False, commit_every: int = 16, compact: bool = True, backend: str = "process",
              progress: Callable[[int, int], None] | None = None) -> RunSummary:
     """Play settings.total_games games into `path` (or continue them with resume=True)."""
+    if not str(path).strip():  # Path("") is ".", the current directory
+        raise UserError("give an output file name (OUT.h5)")
     path = Path(path)
+    if path.is_dir():
+        raise UserError(f"{path} is a directory, not a data file: give a file name, e.g. {path / 'chains.h5'}")
     if workers <= 0:
         raise UserError(f"--workers must be positive, got {workers}")
     if backend not in ("process", "ray"):
@@ -371,54 +384,55 @@ def generate(path: str | Path, settings: DatagenSettings, *, workers: int = 1, r
     # Worker processes start before the file is opened: they must never hold its descriptor (nor HDF5's lock).
     pool = Workers(play_games, workers) if backend == "process" and workers > 1 else contextlib.nullcontext()
     with pool:
-        writer = _open_writer(path, settings, resume, force)
-        start = writer.games_completed
-        total = settings.total_games
-        if start > total:
-            writer.close()
-            raise UserError(f"{path} already holds {start} games, more than the {total} requested")
-        records = (iter_records(settings, start, total, workers, pool) if isinstance(pool, Workers)
-                   else records_fn(settings, start, total, workers))
-        written = states = errors = 0
-        first_error = None
-        interrupted = False
-        with StopOnInterrupt() as stop:
-            try:
-                for rec in records:
-                    writer.add_game(rec.info, rec.chains)
-                    written += 1
-                    states += rec.states
-                    if rec.error is not None:
-                        errors += 1
-                        first_error = first_error or rec.error
-                    if written % commit_every == 0:
-                        writer.commit()
-                    if progress is not None:
-                        progress(start + written, states)
-                    if stop.requested:
-                        raise KeyboardInterrupt
-                writer.commit()
-            except KeyboardInterrupt:
-                interrupted = True
-                writer.commit()  # games already received are complete: keep them
-            finally:
-                records.close()  # an unfinished run stops its workers now, not when they run out of jobs
-                done = writer.games_completed
-                writer.close()
+        try:
+            writer = _open_writer(path, settings, resume, force)
+            start = writer.games_completed
+            total = settings.total_games
+            records = (iter_records(settings, start, total, workers, pool) if isinstance(pool, Workers)
+                       else records_fn(settings, start, total, workers))
+            written = states = errors = 0
+            first_error = None
+            interrupted = False
+            with StopOnInterrupt() as stop:
+                try:
+                    for rec in records:
+                        writer.add_game(rec.info, rec.chains)
+                        written += 1
+                        states += rec.states
+                        if rec.error is not None:
+                            errors += 1
+                            first_error = first_error or rec.error
+                        if written % commit_every == 0:
+                            writer.commit()
+                        if progress is not None:
+                            progress(start + written, states)
+                        if stop.requested:
+                            raise KeyboardInterrupt
+                    writer.commit()
+                except KeyboardInterrupt:
+                    interrupted = True
+                    writer.commit()  # games already received are complete: keep them
+                finally:
+                    records.close()  # an unfinished run stops its workers now, not when they run out of jobs
+                    done = writer.games_completed
+                    writer.close()
+        except WriteFailed as exc:  # the OS refused a write (disk full...): say what to do with what is kept
+            then = ("free space (or fix the cause) and continue with --resume and the same settings" if exc.resumable
+                    else "write it again with --force once the cause is fixed")
+            raise UserError(f"{exc}; {then}") from None
     if compact and not interrupted and done >= total:
-        compact_file(path)
+        compact_file(path, hint="; continue with --resume and the same settings to compact it once there is space")
     return RunSummary(str(path), done, written, states, errors, time.perf_counter() - t0, interrupted, first_error)
 
 
 def _open_writer(path: Path, settings: DatagenSettings, resume: bool, force: bool) -> ChainWriter:
     """The run's file: resumed (same settings, the game count may grow) or created."""
     if resume and path.exists():
+        from cardlab.datagen.reader import check_file
+
+        # Every check reads the file before it is opened for writing: a refused resume leaves it byte-identical.
+        _check_resume(path, check_file(path), settings)
         writer = ChainWriter.resume(path)
-        try:
-            _check_resume(path, writer, settings)
-        except UserError:
-            writer.f.close()
-            raise
         if int(writer.f.attrs["games_requested"]) != settings.total_games:
             writer.set_attr("games_requested", settings.total_games)
             settings_plain = json.loads(writer.f.attrs["settings"])

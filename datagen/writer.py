@@ -174,23 +174,32 @@ class ChainWriter:
             os.replace(tmp, path)
             f = h5py.File(path, "a", rdcc_nbytes=_FILE_KW["rdcc_nbytes"])  # the "none" strategy is the file's
         except OSError as exc:
-            raise UserError(f"cannot create {path}: {exc}") from None
+            tmp.unlink(missing_ok=True)  # a half-built copy (disk full...) is no use to anyone
+            raise UserError(f"cannot create {path}: {_os_reason(exc)}") from None
         return cls(f, path)
 
     @classmethod
     def resume(cls, path: str | Path) -> "ChainWriter":
-        """Open for appending after the committed counters; rows past them (a crash mid-commit) are written over."""
+        """Open for appending after the committed counters; rows past them (a crash mid-commit) are written over.
+        Every refusal comes before anything is written: the file is left byte-identical."""
         from cardlab.datagen.reader import check_file
 
         path = Path(path)
-        check_file(path)
-        f = h5py.File(path, "a", rdcc_nbytes=_FILE_KW["rdcc_nbytes"])
-        version = int(f.attrs.get("schema_version", -1))
+        attrs = check_file(path)
+        version = int(attrs.get("schema_version", -1))
         if version != SCHEMA_VERSION:
-            f.close()
             raise UserError(f"{path} has chain schema {version}; this cardlab appends schema {SCHEMA_VERSION} rows "
                             "only: start a new file")
-        return cls(f, path)
+        f = None
+        try:
+            f = h5py.File(path, "a", rdcc_nbytes=_FILE_KW["rdcc_nbytes"])
+            # Opening reads the committed rows of every last, partly filled chunk: damaged data shows here.
+            return cls(f, path)
+        except (OSError, RuntimeError, KeyError, ValueError) as exc:
+            if f is not None:
+                _close_quietly(f)
+            raise UserError(f"{path} is damaged: reading its last committed rows failed ({_first_line(exc)}), so "
+                            "it cannot be resumed (write it again with `cardlab datagen --force`)") from None
 
     # ---------------------------------------------------------------- writing
 
@@ -227,9 +236,29 @@ class ChainWriter:
         return out
 
     def commit(self) -> int:
-        """Write buffered games, flush, then publish them by bumping the counters. Returns games committed."""
+        """Write buffered games, flush, then publish them by bumping the counters. Returns games committed.
+
+        A write the OS refuses (disk full, quota, I/O error) closes the file and raises a UserError that says what
+        the file holds now (checked by reading it back), not a traceback."""
         if not self._buffer:
             return 0
+        before = self._counters()
+        try:
+            return self._commit()
+        except OSError as exc:
+            after = (before[0] + len(self._buffer),
+                     {kind: rows + self._buffered_rows(kind) for kind, rows in before[1].items()})
+            self.abort()
+            raise _write_failure(self.path, exc, before, after) from None
+
+    def _counters(self) -> tuple[int, dict[str, int]]:
+        """(games_completed, {kind: rows}) as committed."""
+        return self.games_completed, {kind: int(self.f["chains"][kind].attrs["rows"]) for kind in self.kinds}
+
+    def _buffered_rows(self, kind: str) -> int:
+        return sum(len(chains[kind]["label"]) for _, chains in self._buffer if kind in chains)
+
+    def _commit(self) -> int:
         f = self.f
         columns = self._new_columns()
         staged, others = [], []
@@ -268,16 +297,98 @@ class ChainWriter:
         return int(ds.parent.attrs["rows"])
 
     def set_attr(self, name: str, value) -> None:
-        self.f.attrs.modify(name, value) if name in self.f.attrs else self.f.attrs.create(name, value)
+        before = self._counters()
+        try:
+            self.f.attrs.modify(name, value) if name in self.f.attrs else self.f.attrs.create(name, value)
+        except OSError as exc:
+            self.abort()
+            raise _write_failure(self.path, exc, before, before) from None
 
     def close(self, compact: bool = False) -> None:
         if self.f is None:
             return
         self.commit()
-        self.f.close()
+        before = self._counters()
+        try:
+            self.f.close()
+        except OSError as exc:  # the last metadata flush refused: say what the file holds
+            self.f = None
+            raise _write_failure(self.path, exc, before, before) from None
         self.f = None
         if compact:
             compact_file(self.path)
+
+    def abort(self) -> None:
+        """Close without committing the buffered games (after a failure); safe to call twice."""
+        if self.f is not None:
+            _close_quietly(self.f)
+            self.f = None
+        self._buffer = []
+
+
+def _close_quietly(f: h5py.File) -> None:
+    """Close a file whose last write failed; HDF5 may refuse to flush it again, which changes nothing here."""
+    try:
+        f.close()
+    except Exception:
+        pass
+
+
+def _first_line(exc: BaseException) -> str:
+    return (str(exc).strip().splitlines() or [type(exc).__name__])[0]
+
+
+def _os_reason(exc: OSError) -> str:
+    """The OS's own words ("No space left on device") rather than HDF5's multi-line report around them."""
+    return os.strerror(exc.errno) if exc.errno else _first_line(exc)
+
+
+def _on_disk(path: Path) -> tuple[int, dict[str, int], int]:
+    """(games_completed, {kind: rows}, games_requested) of `path` read afresh, after reading back the committed rows
+    a commit can touch (the last, partly filled chunk of every dataset); raises UserError when that fails."""
+    from cardlab.datagen.reader import check_file
+
+    attrs = check_file(path)
+    try:
+        with h5py.File(path, "r", locking=False) as f:
+            rows = {}
+            for kind in CHAIN_KINDS:
+                if f"chains/{kind}" in f:
+                    rows[kind] = int(f["chains"][kind].attrs["rows"])
+            games = int(f.attrs["games_completed"])
+            for group, n in [(f["games"], games)] + [(f["chains"][k], r) for k, r in rows.items()]:
+                for ds in group.values():
+                    if n:
+                        ds[n - 1 - (n - 1) % ds.chunks[0]:n]
+    except (OSError, RuntimeError, KeyError, ValueError) as exc:
+        raise UserError(_first_line(exc)) from None
+    return games, rows, int(attrs["games_requested"])
+
+
+class WriteFailed(UserError):
+    """A write the OS refused mid-run; the message says what the file holds now (read back from disk).
+    `resumable`: the file is readable and its counters cover exactly the games finished before the failure."""
+
+    def __init__(self, message: str, reason: str, resumable: bool) -> None:
+        super().__init__(message)
+        self.reason = reason
+        self.resumable = resumable
+
+
+def _write_failure(path: Path, exc: OSError, before: tuple[int, dict], after: tuple[int, dict]) -> WriteFailed:
+    """The error for a write the OS refused: what the file holds now, read back from disk (the caller adds what to
+    do next: `datagen --resume`, or nothing for a merge's temporary file)."""
+    reason = _os_reason(exc)
+    try:
+        games, rows, requested = _on_disk(path)
+    except UserError as bad:
+        return WriteFailed(f"{path} is damaged: writing it failed ({reason}) and it cannot be read back ({bad})",
+                           reason, False)
+    if (games, rows) not in (before, after):  # the counters were published in part: a torn commit
+        return WriteFailed(f"{path} is damaged: writing it failed ({reason}) while publishing a commit, so its "
+                           f"game count ({games}) and row counts ({rows}) disagree", reason, False)
+    return WriteFailed(f"{path}: writing failed ({reason}); the file keeps the {games} finished games (of "
+                       f"{requested}) and is readable as it is", reason, True)
 
 
 def _write_at(ds, start: int, values) -> None:
@@ -290,10 +401,27 @@ def _write_at(ds, start: int, values) -> None:
     ds[start:start + k] = values
 
 
-def compact_file(path: str | Path, block_rows: int = 1 << 16) -> None:
-    """Rewrite `path` with only committed rows and a fresh, deterministic layout (atomic replace)."""
+def compact_file(path: str | Path, block_rows: int = 1 << 16, hint: str = "") -> None:
+    """Rewrite `path` with only committed rows and a fresh, deterministic layout (atomic replace). A failure leaves
+    `path` as it was and raises a UserError (`hint`: what to do next, added when the OS refused a write)."""
     path = Path(path)
     tmp = path.with_name(path.name + ".compact.tmp")
+    try:
+        _compact(path, tmp, block_rows)
+    except OSError as exc:  # the copy failed (disk full, damaged source): `path` is untouched, drop the copy
+        tmp.unlink(missing_ok=True)
+        if exc.errno:
+            raise UserError(f"{path}: compacting it failed ({_os_reason(exc)}); the file is unchanged, with all its "
+                            f"committed games, and readable as it is{hint}") from None
+        raise UserError(f"{path} is damaged: compacting it failed reading it back ({_first_line(exc)})") from None
+    except BaseException:
+        tmp.unlink(missing_ok=True)
+        raise
+    os.replace(tmp, path)
+
+
+def _compact(path: Path, tmp: Path, block_rows: int) -> None:
+    """The committed rows of `path` copied into `tmp` (compact_file's work)."""
     with h5py.File(path, "r") as src:
         attrs = {k: src.attrs[k] for k in src.attrs}
         kinds = [k for k in CHAIN_KINDS if f"chains/{k}" in src]
@@ -311,7 +439,6 @@ def compact_file(path: str | Path, block_rows: int = 1 << 16) -> None:
                 for name in d:
                     _copy(s[name], d[name], rows, block_rows)
                 d.attrs.modify("rows", np.int64(rows))
-    os.replace(tmp, path)
 
 
 def _copy(src, dst, rows: int, block_rows: int) -> None:

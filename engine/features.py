@@ -71,6 +71,17 @@ def parse_encoder_spec(spec: str) -> tuple[str, dict[str, str]]:
     return name, options
 
 
+def option_value(encoder: str, key: str, value: Any, default: Any) -> Any:
+    """An encoder option as the type of its default: text from a spec is parsed strictly (a bool takes only
+    true/false, 1/0, yes/no, on/off), so a typo is a UserError naming it rather than a silent false; values given
+    in code pass through."""
+    if not isinstance(value, str):
+        return value
+    from cardlab.engine.registry import convert_option
+
+    return convert_option(f"encoder {encoder!r}", key, value, default)
+
+
 def game_encoders(game: str) -> dict:
     """The ENCODERS dict of `game` (empty when the game has none)."""
     import importlib

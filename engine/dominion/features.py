@@ -41,7 +41,7 @@ from cardlab.engine.core import Rng
 from cardlab.engine.dominion.cards import COST, NAMES, NUM_CARDS, PROVINCE
 from cardlab.engine.dominion.decision import KINDS
 from cardlab.engine.dominion.state import HIDDEN, PHASE_KINDS, DominionState
-from cardlab.engine.features import Encoder
+from cardlab.engine.features import Encoder, option_value
 
 TABLE = "table"
 TABLE_VERSION = 2  # 2: end_estimate appended
@@ -72,14 +72,14 @@ class DominionTable(Encoder):
     game = "dominion"
 
     def __init__(self, players: int | str = 2) -> None:
-        self.players = int(players)
+        self.players = int(option_value(TABLE, "players", players, 2))
         super().__init__()
         self.options = {"players": self.players}
 
     @classmethod
     def for_game(cls, game, players: int | str | None = None) -> "DominionTable":
         """Sized for `game`'s player count (a spec's players=N must agree with it)."""
-        if players is not None and int(players) != game.num_players:
+        if players is not None and int(option_value(TABLE, "players", players, 2)) != game.num_players:
             from cardlab.runtime import UserError
 
             raise UserError(f"encoder {TABLE}:players={players} does not fit {game.spec} ({game.num_players} players)")

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from cardlab.cli import main
 
 
@@ -33,3 +35,86 @@ def test_a_run_whose_every_game_failed_exits_2(tmp_path, capsys, monkeypatch):
                  "--games", "2", "--quiet"]) == 2
     err = capsys.readouterr().err
     assert "all 2 games this run played ended in an error" in err and "boom" in err and "complete" not in err
+
+
+def _datagen(*argv: str) -> int:
+    return main(["datagen", *argv, "--agents", "random", "random", "--quiet"])
+
+
+def test_a_refused_resume_leaves_the_file_byte_identical(tmp_path, capsys):
+    out = tmp_path / "g5.h5"
+    assert _datagen(str(out), "--games", "5") == 0
+    before = out.read_bytes()
+    assert _datagen(str(out), "--games", "3", "--resume") == 2
+    assert "g5.h5 already holds 5 games, more than the 3 requested" in capsys.readouterr().err
+    assert out.read_bytes() == before
+
+
+def test_resuming_a_file_with_damaged_data_names_it_and_leaves_it_alone(tmp_path, capsys):
+    import h5py
+
+    out = tmp_path / "d.h5"
+    assert _datagen(str(out), "--games", "4") == 0
+    with h5py.File(out, "r") as f:  # the last (partly filled) chunk of the features: resume reads it back
+        ds = f["chains/full/features"]
+        info = ds.id.get_chunk_info_by_coord((ds.shape[0] - 1 - (ds.shape[0] - 1) % ds.chunks[0], 0))
+    data = bytearray(out.read_bytes())
+    data[info.byte_offset:info.byte_offset + info.size] = b"\xff" * info.size
+    out.write_bytes(bytes(data))
+    assert _datagen(str(out), "--games", "6", "--resume") == 2
+    err = capsys.readouterr().err
+    assert "d.h5 is damaged" in err and "Traceback" not in err and len(err.strip().splitlines()) == 1
+    assert out.read_bytes() == bytes(data)
+
+
+@pytest.mark.parametrize("reward", ["0", "-5", "inf", "nan"])
+def test_a_reward_that_is_not_finite_and_positive_is_refused_before_the_file_is_made(tmp_path, capsys, reward):
+    out = tmp_path / "r.h5"
+    assert _datagen(str(out), "--games", "2", f"--reward={reward}") == 2
+    assert "--reward must be a finite number above 0" in capsys.readouterr().err
+    assert not out.exists()
+
+
+def test_a_bad_bool_encoder_option_is_refused(tmp_path, capsys):
+    out = tmp_path / "x.h5"
+    assert _datagen(str(out), "--games", "2", "--encoder", "seed96:random_slots=maybe") == 2
+    assert "random_slots='maybe' should be a bool" in capsys.readouterr().err
+    assert not out.exists()
+
+
+def test_a_directory_or_empty_name_is_not_an_output_file(tmp_path, capsys):
+    folder = tmp_path / "runs"
+    (folder / "keep.txt").parent.mkdir()
+    (folder / "keep.txt").write_text("mine")
+    for extra in ((), ("--force",), ("--resume",)):
+        assert _datagen(str(folder), "--games", "2", *extra) == 2
+        assert "runs is a directory, not a data file" in capsys.readouterr().err
+    assert [p.name for p in folder.iterdir()] == ["keep.txt"] and (folder / "keep.txt").read_text() == "mine"
+    assert _datagen("", "--games", "2") == 2
+    assert "give an output file name" in capsys.readouterr().err
+
+
+def test_a_full_disk_keeps_the_finished_games_and_resume_continues(tmp_path, capsys, monkeypatch):
+    import errno
+
+    from cardlab.datagen import writer
+    from cardlab.datagen.reader import check_file
+
+    real_store, calls = writer.store, []
+
+    def store(*args, **kwargs):  # the second commit finds the disk full
+        calls.append(1)
+        if len(calls) == 2:
+            raise OSError(errno.ENOSPC, "No space left on device")
+        return real_store(*args, **kwargs)
+
+    monkeypatch.setattr(writer, "store", store)
+    out = tmp_path / "x.h5"
+    assert _datagen(str(out), "--games", "6", "--commit-every", "2") == 2
+    err = capsys.readouterr().err
+    assert "x.h5: writing failed (No space left on device); the file keeps the 2 finished games (of 6)" in err
+    assert "--resume" in err and "Traceback" not in err
+    assert check_file(out)["games_completed"] == 2
+    monkeypatch.setattr(writer, "store", real_store)
+    assert _datagen(str(out), "--games", "6", "--commit-every", "2", "--resume") == 0
+    assert check_file(out)["games_completed"] == 6

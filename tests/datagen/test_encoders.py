@@ -75,3 +75,10 @@ def test_unknown_encoder_and_option():
         get_encoder("nope")
     with pytest.raises(UserError):
         get_encoder("seed96:colour=blue")
+
+
+def test_bool_options_take_only_bool_words():
+    assert get_encoder("seed96:random_slots=ON").random_slots
+    assert not get_encoder("seed96:random_slots=No").random_slots
+    with pytest.raises(UserError, match="encoder 'seed96': random_slots='maybe' should be a bool"):
+        get_encoder("seed96:random_slots=maybe")

@@ -51,3 +51,8 @@ def test_hanabi_vector_is_registered_next_to_mini_dqn():
     assert enc4.values(state, 2) == enc4.values(state.observation(2), 2)
     assert len(enc4.values(state, 2)) == enc4.dim
     assert get_encoder("mini-dqn-15", "hanabi").dim == 15
+
+
+def test_a_non_number_player_count_is_named():
+    with pytest.raises(UserError, match="encoder 'table': players='abc' should be a int"):
+        get_encoder("table:players=abc", make_game("dominion"))

@@ -18,7 +18,7 @@ import numpy as np
 
 from cardlab.engine.core import Rng
 
-from cardlab.engine.features import Encoder
+from cardlab.engine.features import Encoder, option_value
 from cardlab.engine.hearthstone.features.rows import small_ints_to_float32
 
 SLOT_FIELDS = ("health", "attack", "can_attack", "taunt", "divine_shield", "present")
@@ -44,9 +44,7 @@ class Seed96(Encoder):
     version = 1
 
     def __init__(self, random_slots: bool = False) -> None:
-        if isinstance(random_slots, str):
-            random_slots = random_slots.lower() in ("1", "true", "yes", "on")
-        self.random_slots = bool(random_slots)
+        self.random_slots = bool(option_value(self.name, "random_slots", random_slots, False))
         super().__init__(**({"random_slots": "true"} if self.random_slots else {}))
         self._rng = Rng(0)
 
