@@ -53,6 +53,7 @@ def run_value(args) -> int:
                  "seed": args.seed, "devices": args.devices, "strategy": args.strategy, "precision": args.precision}
     settings.update({k: v for k, v in overrides.items() if v is not None})
     cfg = ValueConfig.from_dict(settings, args.config or "options")
+    warn_incomplete(args.data)
     try:
         data = training_file(args.data, Path(args.out), args.resume)
         summary = fit_value(data, cfg, args.out, progress=not args.json, resume=args.resume)
@@ -76,6 +77,19 @@ def run_value(args) -> int:
         print(f"tensorboard: tensorboard --logdir {summary['tensorboard']}")
         print(f"test: {summary['test']}")
     return 0
+
+
+def warn_incomplete(files: list[str]) -> None:
+    """A warning for each data file an interrupted datagen left short of its requested games (it still trains)."""
+    from cardlab.datagen.reader import check_file
+
+    for name in files:
+        attrs = check_file(name)
+        have, wanted = int(attrs["games_completed"]), int(attrs["games_requested"])
+        if have < wanted:
+            print(f"cardlab train: warning: {name} holds {have} of the {wanted} games its datagen was asked for (an "
+                  f"interrupted run: `cardlab datagen {name} --resume` with the same options completes it)",
+                  file=sys.stderr)
 
 
 def training_file(files: list[str], out: Path, resume: bool) -> str:

@@ -126,3 +126,14 @@ def test_damaged_loop_files_are_named(tmp_path, capsys):
     assert main(["plot", "loop", str(loop), "--out", str(tmp_path / "p.png")]) == 2
     assert "gate.json is damaged" in capsys.readouterr().err
     assert not (tmp_path / "p.png").exists()
+
+
+def test_training_on_an_interrupted_datagen_file_warns(tiny, tmp_path, capsys):
+    short = tmp_path / "short.h5"
+    short.write_bytes(tiny.read_bytes())
+    with h5py.File(short, "a") as f:
+        f.attrs.modify("games_requested", np.int64(500))  # as a datagen interrupted after 10 of 500 games leaves it
+    assert _train(short, tmp_path, "--json") == 0
+    assert "short.h5 holds 10 of the 500 games" in capsys.readouterr().err
+    assert _train(tiny, tmp_path / "again", "--json") == 0
+    assert "warning" not in capsys.readouterr().err
