@@ -160,8 +160,7 @@ class ChainWriter:
         path = Path(path)
         if path.exists() and not force:
             raise UserError(f"{path} exists: pass --resume to continue it or --force to overwrite it")
-        if path.exists():
-            path.unlink()
+        # With --force the old file stays until the new one's layout is built (os.replace below).
         attrs = dict(attrs, format=FORMAT, schema_version=SCHEMA_VERSION, games_completed=np.int64(0),
                      store_states=bool(store_states))
         attrs.setdefault("created_at", time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()))

@@ -116,6 +116,22 @@ def test_refuses_overwrite_and_mismatched_resume(tmp_path):
     generate(path, DatagenSettings(agents=FAST, games=2), force=True)
 
 
+def test_force_keeps_the_old_file_when_the_new_one_cannot_be_created(tmp_path, monkeypatch):
+    import cardlab.datagen.writer as writer
+
+    path = tmp_path / "a.h5"
+    generate(path, DatagenSettings(agents=FAST, games=2))
+    old = path.read_bytes()
+
+    def no_space(*a, **k):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(writer, "_create_layout", no_space)
+    with pytest.raises(UserError, match="cannot create .*No space left"):
+        generate(path, DatagenSettings(agents=FAST, games=3, seed=9), force=True)
+    assert path.read_bytes() == old
+
+
 def test_same_seed_same_bytes_for_any_worker_count(tmp_path):
     paths = []
     for workers, commit_every in ((1, 3), (2, 16), (3, 1)):  # several games per worker job, several full chunks
