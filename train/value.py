@@ -160,6 +160,7 @@ class ChainDataModule(L.LightningDataModule):
             "encoder": self.attrs.get("encoder"), "encoder_version": self.attrs.get("encoder_version"),
             "gamma": self.attrs.get("gamma"), "reward": self.attrs.get("reward"),
             "agents": self.attrs.get("agents"), "decks": self.attrs.get("decks"),
+            "seed": self.attrs.get("seed"), "created_at": self.attrs.get("created_at"),  # --resume: the same file
         }
         if "merged_from" in self.attrs:  # `train value --data A B ...`: the first file's agents are not the whole story
             self.summary["merged_from"] = json.loads(self.attrs["merged_from"])
@@ -358,6 +359,15 @@ def resume_checkpoint(out: Path, data: str | Path, cfg: ValueConfig) -> Path:
     refuse_changed_settings(last, old_cfg, asdict(cfg), ("max_epochs",), "--max-epochs")
     if Path(old_data).resolve() != Path(data).resolve():
         raise UserError(f"{last} was trained on {old_data}, not {data}")
+    from cardlab.datagen.reader import check_file
+
+    before, now = saved["meta"]["data"], check_file(data)
+    changed = [k for k, was in (("games", before.get("games")), ("seed", before.get("seed")),
+                                ("created_at", before.get("created_at")))
+               if was is not None and str(was) != str(now.get("games_completed" if k == "games" else k))]
+    if changed:
+        raise UserError(f"{data} is not the file {last} was trained on: it was written again since "
+                        f"({', '.join(changed)} differ); train into another --out")
     return last
 
 

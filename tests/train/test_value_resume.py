@@ -47,6 +47,15 @@ def test_resume_refuses_missing_runs_and_changed_settings(tiny, tmp_path):
         fit_value(tiny, ValueConfig(max_epochs=2, hidden=[16]), tmp_path / "run", progress=False, resume=True)
 
 
+def test_resume_refuses_a_data_file_written_again_under_the_same_name(tmp_path):
+    data = tmp_path / "d.h5"
+    generate(data, DatagenSettings(agents=("random-action", "random-action"), games=6, seed=5))
+    fit_value(data, ValueConfig(max_epochs=1, hidden=[8]), tmp_path / "run", progress=False)
+    generate(data, DatagenSettings(agents=("random-action", "random-action"), games=6, seed=7), force=True)
+    with pytest.raises(UserError, match="not the file .* was trained on.*seed"):
+        fit_value(data, ValueConfig(max_epochs=2, hidden=[8]), tmp_path / "run", progress=False, resume=True)
+
+
 def test_ctrl_c_exits_130_without_value_pt_and_says_how_to_resume(tiny, tmp_path):
     out = tmp_path / "run"
     rc, _, err = ctrl_c_when(["train", "value", "--data", str(tiny), "--out", str(out), "--max-epochs", "100000",
