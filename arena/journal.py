@@ -27,7 +27,10 @@ class MatchJournal:
         try:
             return cls._open(path, match)
         except OSError as exc:
-            raise UserError(f"{path}: cannot use as an arena journal ({exc.strerror or exc})") from None
+            parent = next((p for p in path.parents if p.exists()), None)
+            why = (f"{parent} is a file, not a folder" if parent is not None and not parent.is_dir()
+                   else exc.strerror or str(exc))
+            raise UserError(f"{path}: cannot use as an arena journal ({why})") from None
 
     @classmethod
     def _open(cls, path: Path, match: dict) -> "MatchJournal":

@@ -53,6 +53,8 @@ def test_a_line_cut_by_a_kill_is_replayed_and_other_matches_are_refused(tmp_path
         run_match(SPECS, decks, 6, seed=3, journal=other)
     with pytest.raises(UserError, match="cannot use as an arena journal"):
         run_match(SPECS, decks, 6, seed=3, journal=tmp_path)  # a folder
+    with pytest.raises(UserError, match="x.jsonl is a file, not a folder"):
+        run_match(SPECS, decks, 6, seed=3, journal=other / "j.jsonl")
 
 
 @pytest.mark.parametrize("workers", [1, 2])
