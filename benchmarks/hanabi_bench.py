@@ -64,7 +64,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--hle", help="python interpreter with hanabi-learning-environment installed")
-    parser.add_argument("--hle-script", default="/work/shared/peers/hle_random.py")
+    parser.add_argument("--hle-script", default="../shared/peers/hle_random.py")
     parser.add_argument("--hle-games", type=int, default=500)
     args = parser.parse_args(argv)
     result = run(args.games, args.players, args.seed)
