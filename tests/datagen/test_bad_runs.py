@@ -118,3 +118,22 @@ def test_a_full_disk_keeps_the_finished_games_and_resume_continues(tmp_path, cap
     monkeypatch.setattr(writer, "store", real_store)
     assert _datagen(str(out), "--games", "6", "--commit-every", "2", "--resume") == 0
     assert check_file(out)["games_completed"] == 6
+
+
+def test_inspect_verify_finds_damage_that_the_summary_does_not_read(tmp_path, capsys):
+    import h5py
+
+    out = tmp_path / "d.h5"
+    assert _datagen(str(out), "--games", "4") == 0
+    assert main(["inspect", str(out), "--verify"]) == 0
+    assert "verified: every committed row" in capsys.readouterr().out
+    with h5py.File(out, "r") as f:  # the first chunk of the features, which the summary never decompresses
+        info = f["chains/full/features"].id.get_chunk_info(0)
+    data = bytearray(out.read_bytes())
+    data[info.byte_offset:info.byte_offset + info.size] = b"\xff" * info.size
+    out.write_bytes(bytes(data))
+    assert main(["inspect", str(out)]) == 0
+    capsys.readouterr()
+    assert main(["inspect", str(out), "--verify"]) == 2
+    err = capsys.readouterr().err
+    assert "d.h5 is damaged: reading /chains/full/features near row 0" in err and len(err.strip().splitlines()) == 1
