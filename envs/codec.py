@@ -42,6 +42,11 @@ def hook_module(game: Game):
         raise
 
 
+def is_action_id(value: Any) -> bool:
+    """An integer (Python or numpy, not bool): 1.5, True or "0" name no action, as in Gymnasium's Discrete."""
+    return isinstance(value, (int, np.integer)) and not isinstance(value, (bool, np.bool_))
+
+
 class GameCodec:
     """A game with its encoder and dense action ids: state -> float32 row, int8 mask, id <-> engine action."""
 
@@ -91,11 +96,13 @@ class GameCodec:
         return out
 
     def to_action(self, action_id: int) -> Action:
+        if not is_action_id(action_id):
+            raise ValueError(f"action id {action_id!r} is not an integer")
         return self.ids.to_action(int(action_id))
 
     def is_legal(self, state: State, action_id: int) -> bool:
-        """Whether the id names a legal action now (out-of-range ids are simply illegal)."""
-        if state.is_terminal():
+        """Whether the id names a legal action now (out-of-range ids and non-integers are simply illegal)."""
+        if state.is_terminal() or not is_action_id(action_id):
             return False
         try:
             action = self.ids.to_action(int(action_id))

@@ -6,7 +6,9 @@ game's dense action ids; `info["action_mask"]` (int8, 1 = legal) comes with ever
 The reward is 0 until the game ends, then `state.returns()[seat]` (+1/-1/0 zero-sum, the team score cooperative).
 
 An illegal id (Gymnasium's checker samples unmasked actions) ends the episode with `illegal_reward` and
-`info["illegal_action"] = True`; `illegal_action="raise"` raises ValueError instead.
+`info["illegal_action"] = True`; `illegal_action="raise"` raises ValueError instead. `max_steps=N` truncates the
+episode after the learner's N-th step (opponents' moves do not count). After an episode ends (terminated or
+truncated) step() raises until reset().
 
 `reset(seed=s)` starts cardlab game seed `s` (the same game PettingZoo's reset(seed=s) and OpenSpiel's chance
 outcome `s` give); opponents are reset with seeds derived from `s`, so an episode is a function of `s` and the
@@ -15,6 +17,7 @@ learner's actions. `self.history` lists every (player, action id) applied, oppon
 
 from __future__ import annotations
 
+import copy
 from typing import Any, Sequence
 
 import numpy as np
@@ -60,7 +63,9 @@ class CardlabGymEnv(gymnasium.Env):
         self.state = None
         self.history: list[tuple[int, int]] = []
         self.seed_used: int | None = None
-        self.steps = 0
+        self.steps = 0  # actions applied this episode, every seat's
+        self.learner_steps = 0  # the learner's own steps this episode (what max_steps counts)
+        self._over = False  # terminated or truncated: step() needs a reset() first
 
     def _make_opponents(self, opponent: Any) -> dict[int, Any]:
         """One agent object per other seat (two seats never share one)."""
@@ -72,8 +77,15 @@ class CardlabGymEnv(gymnasium.Env):
         specs = list(opponent) if isinstance(opponent, (list, tuple)) else [opponent] * len(others)
         if len(specs) != len(others):
             raise ValueError(f"{len(specs)} opponents for {len(others)} other seats")
-        return {seat: make_agent(spec, game=self.codec.name) if isinstance(spec, str) else spec
-                for seat, spec in zip(others, specs)}
+        agents: dict[int, Any] = {}
+        for seat, spec in zip(others, specs):
+            if isinstance(spec, str):
+                agents[seat] = make_agent(spec, game=self.codec.name)
+            elif any(spec is given for given in agents.values()):
+                agents[seat] = copy.deepcopy(spec)  # one Agent object for several seats: each gets its own copy
+            else:
+                agents[seat] = spec
+        return agents
 
     # ------------------------------------------------------------ Gymnasium API
 
@@ -83,7 +95,8 @@ class CardlabGymEnv(gymnasium.Env):
         self.seed_used = game_seed
         self.state = self.codec.new_state(game_seed)
         self.history = []
-        self.steps = 0
+        self.steps = self.learner_steps = 0
+        self._over = False
         for seat, agent in self.opponents.items():
             agent.reset(seat, derive_seed("gym-opponent", game_seed, seat))
         self._play_opponents()
@@ -92,17 +105,20 @@ class CardlabGymEnv(gymnasium.Env):
     def step(self, action: Any) -> tuple[Any, float, bool, bool, dict]:
         if self.state is None:
             raise RuntimeError("call reset() before step()")
-        if self.state.is_terminal():
+        if self._over or self.state.is_terminal():
             raise RuntimeError("the episode is over: call reset()")
         if not self.codec.is_legal(self.state, action):
             if self.illegal_action == "raise":
                 raise ValueError(f"action id {action!r} is not legal now (legal: {self.codec.legal_ids(self.state)})")
+            self._over = True
             return self._obs(), self.illegal_reward, True, False, self._info(illegal_action=True)
         self._apply(self.seat, int(action))
+        self.learner_steps += 1
         self._play_opponents()
         terminated = self.state.is_terminal()
         reward = float(self.state.returns()[self.seat]) if terminated else 0.0
-        truncated = not terminated and self.max_steps is not None and self.steps >= self.max_steps
+        truncated = not terminated and self.max_steps is not None and self.learner_steps >= self.max_steps
+        self._over = terminated or truncated
         return self._obs(), reward, terminated, truncated, self._info()
 
     def render(self) -> str | None:

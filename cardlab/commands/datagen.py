@@ -129,4 +129,6 @@ def _resume_args(args) -> list[str]:
         out.append("--store-states")
     if args.workers != 1:
         out += ["--workers", str(args.workers)]
+    if args.commit_every != 16:
+        out += ["--commit-every", str(args.commit_every)]
     return out

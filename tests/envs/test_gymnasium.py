@@ -72,3 +72,56 @@ def test_opponent_list_and_agent_objects():
     assert type(env.opponents[2]).__name__ == "AgeAgent"
     with pytest.raises(ValueError):
         gymnasium_env("hanabi:players=3", opponent=["random"])
+
+
+def test_illegal_action_ends_the_episode_for_good():
+    env = gymnasium_env("dominion", opponent="bigmoney")
+    _, info = env.reset(seed=1)
+    _, _, terminated, _, _ = env.step(env.action_space.n + 1)
+    assert terminated
+    with pytest.raises(RuntimeError, match="episode is over"):
+        env.step(int(np.flatnonzero(info["action_mask"])[0]))
+
+
+@pytest.mark.parametrize("bad", [1.5, True, "0", np.float32(0)])
+def test_non_integer_action_ids_are_illegal(bad):
+    env = gymnasium_env("hanabi:players=3", opponent="age")
+    env.reset(seed=0)
+    assert not env.codec.is_legal(env.state, bad)
+    _, reward, terminated, _, info = env.step(bad)
+    assert terminated and info["illegal_action"] and reward == -1.0
+
+
+def _episode_lengths(opponent, seeds=range(3)):
+    env = gymnasium_env("dominion:players=3", opponent=opponent)
+    lengths = []
+    for seed in seeds:
+        _, info = env.reset(seed=seed)
+        done = False
+        while not done:
+            _, _, terminated, truncated, info = env.step(int(np.flatnonzero(info["action_mask"])[0]))
+            done = terminated or truncated
+        lengths.append(len(env.history))
+    return lengths
+
+
+def test_one_agent_object_plays_every_other_seat_as_its_spec_would():
+    from cardlab.agents.registry import make_agent
+
+    agent = make_agent("smithy-bm:explore=0.3", game="dominion")
+    env = gymnasium_env("dominion:players=3", opponent=agent)
+    assert env.opponents[1] is agent and env.opponents[2] is not agent
+    assert _episode_lengths(agent) == _episode_lengths("smithy-bm:explore=0.3")
+
+
+def test_max_steps_counts_the_learners_steps_only():
+    env = gymnasium_env("hanabi:players=3", opponent="age", max_steps=4)
+    _, info = env.reset(seed=1)
+    steps = 0
+    truncated = terminated = False
+    while not (truncated or terminated):  # the last legal id: a hint, never a misplay that ends the game early
+        _, _, terminated, truncated, info = env.step(int(np.flatnonzero(info["action_mask"])[-1]))
+        steps += 1
+    assert truncated and steps == 4 and env.learner_steps == 4 and env.steps > 4
+    with pytest.raises(RuntimeError, match="episode is over"):
+        env.step(0)
