@@ -123,5 +123,11 @@ def test_save_games_says_where_the_games_went(tmp_path, capsys):
     logs = tmp_path / "logs"
     assert main(["arena", "random", "random", "--games", "2", "--max-turns", "6", "--save-games",
                  "--log-dir", str(logs)]) == 0
-    assert f"games saved in {logs}/" in capsys.readouterr().err
+    assert f"2 game(s) saved in {logs}/" in capsys.readouterr().err
     assert len(list(logs.glob("game-*.json"))) == 2
+    journal = tmp_path / "j.jsonl"
+    argv = ["arena", "random", "random", "--games", "2", "--max-turns", "6", "--journal", str(journal)]
+    assert main(argv) == 0
+    capsys.readouterr()
+    assert main(argv + ["--save-games", "--log-dir", str(tmp_path / "l2")]) == 0
+    assert "no game saved" in capsys.readouterr().err  # both games came from the journal: nothing was played
