@@ -8,6 +8,8 @@ never changes it. Roles (agent A = 0, B = 1, ...) rotate over the seats from gam
 
 from __future__ import annotations
 
+import logging
+
 import multiprocessing as mp
 import sys
 import time
@@ -163,6 +165,8 @@ def worker_init() -> None:
     import signal
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    # The parent built every agent once before the pool started and showed its warnings: one copy is enough.
+    logging.getLogger("cardlab.agents").setLevel(logging.ERROR)
     _AGENTS.clear()
     _GAMES.clear()
     if "torch" in sys.modules:

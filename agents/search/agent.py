@@ -24,6 +24,7 @@ Randomness and hidden information:
 
 from __future__ import annotations
 
+import logging
 import math
 from typing import Any
 
@@ -36,6 +37,8 @@ from cardlab.agents.evaluators import Evaluator, make_evaluator
 from cardlab.agents.search.blueprint import BlueprintStats, choose
 from cardlab.agents.search.lookahead import OpponentRollout
 from cardlab.agents.search.tree import ALGOS, PRUNE_LEVELS, SearchResult, TurnTree
+
+log = logging.getLogger(__name__)
 
 TOP = 4  # candidates per determinization when k > 1
 
@@ -144,6 +147,7 @@ class TurnTreeSearch(TurnPlanner):
         self.endgame = int(endgame)
         self.blueprint = make_blueprint(blueprint, game, seed, endgame) if blueprint else None
         self.blueprint_stats = BlueprintStats()
+        self._warned: set[tuple[str, str]] = set()  # (checkpoint, game spec) pairs already warned about
         self.samples = int(samples)
         self.lookahead = OpponentRollout(lookahead, game, evaluator, seed) if lookahead else None
         self.lookahead_changes = 0  # plans where the opponent's reply changed the tree's choice
@@ -156,6 +160,13 @@ class TurnTreeSearch(TurnPlanner):
             if players is not None and players != game.num_players:
                 raise UserError(f"search: {net.path} was trained at {players} players; this game has "
                                 f"{game.num_players}: use a checkpoint trained at this player count")
+            # Another Dominion kingdom or Hanabi variant fits the rows but not what the net learned: say so once.
+            # (Hearthstone nets are meant to carry over between decks and pools.)
+            trained = (getattr(net, "meta", None) or {}).get("game_spec")
+            if trained and game.name != "hearthstone" and trained != game.spec and (net.path, game.spec) not in self._warned:
+                self._warned.add((net.path, game.spec))
+                log.warning(f"search: warning: {net.path} was trained on {trained}, this game is {game.spec}: "
+                            "its values may not carry over")
 
     def reset(self, player: int, seed: int) -> None:
         super().reset(player, seed)

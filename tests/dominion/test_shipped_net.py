@@ -38,3 +38,15 @@ def test_eight_coins_buy_a_province_near_the_end(provinces, wanted):
 def test_early_buys_are_money_not_junk(hand, wanted):
     gained = _buys_after_turn(hand, deck=["Copper"] * 10)
     assert len(gained) == 1 and set(gained) <= wanted, gained
+
+
+def test_a_net_from_another_kingdom_is_played_with_one_warning(caplog):
+    from cardlab.engine.registry import make_game
+
+    game = make_game("dominion:kingdom=big-money")
+    with caplog.at_level("WARNING"):
+        agent = make_agent("search:ckpt=dominion-sbm-explore", seed=3, game=game)
+        agent.check_game(game)
+        make_agent("search:ckpt=dominion-sbm-explore", seed=3, game=make_game("dominion"))
+    warnings = [r.getMessage() for r in caplog.records if "may not carry over" in r.getMessage()]
+    assert len(warnings) == 1 and "kingdom=first-game" in warnings[0] and "kingdom=big-money" in warnings[0]
