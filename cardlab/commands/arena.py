@@ -52,7 +52,6 @@ def run(args) -> int:
     kwargs = dict(workers=args.workers, seed=args.seed, log_dir=check_log_dir(args.log_dir, args.save_games),
                   keep_logs=args.save_games, journal=args.journal,
                   warn=lambda msg: print(f"cardlab arena: warning: {msg}", file=sys.stderr))
-    logs_before = set(Path(args.log_dir).glob("game-*.json")) if args.save_games else set()
     title = " vs ".join(args.agents) if len(args.agents) > 1 else args.agents[0]
     try:
         with progress_bar(title, args.games) as update:  # stderr: stdout stays one JSON object
@@ -70,7 +69,7 @@ def run(args) -> int:
     else:
         print_report(r)
     if args.save_games and args.games:
-        saved = len(set(Path(args.log_dir).glob("game-*.json")) - logs_before)
+        saved = report.games if report.played is None else report.played  # --save-games logs every game played
         where = (f"{saved} game(s) saved in {args.log_dir}/ (cardlab replay FILE)" if saved else
                  f"no game saved in {args.log_dir}/: every game came from the journal {args.journal}")
         print(f"cardlab arena: {where}", file=sys.stderr)
