@@ -1,7 +1,8 @@
 """Dense action ids for Hanabi ("hanabi-dense", version 1) and the RL hook the front ends in `cardlab.envs` ask for
 (`action_ids`, `rl_encoder`, `returns_range`).
 
-The engine's actions are already dense ints in HLE's layout (config.py): play slot i, discard slot i, colour hints
+The engine's actions are already dense ints (config.py; HLE's layout with the play and discard blocks swapped): play
+slot i, discard slot i, colour hints
 by target offset, rank hints by target offset, `num_actions = 2H + (P-1)(C+R)` in all. The ids are those ints, so
 an id means the same move for every seat (hint targets are relative to the giver).
 """

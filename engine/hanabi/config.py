@@ -1,7 +1,8 @@
 """Hanabi settings (players, deck shape, tokens, scoring) and the tables they imply: card codes and the action layout.
 
 Cards are ints, `code = colour * ranks + rank` (both 0-based), so hands and decks are tuples of small ints that clones
-share. Actions are dense ints (HLE's layout, so encoders and masks line up with its move indices):
+share. Actions are dense ints, HLE's layout except that plays come before discards (HLE numbers discards first; hints
+line up with its move indices):
 
     [0, H)                          play the card in slot i
     [H, 2H)                         discard the card in slot i
