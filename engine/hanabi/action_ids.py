@@ -2,8 +2,8 @@
 (`action_ids`, `rl_encoder`, `returns_range`).
 
 The engine's actions are already dense ints (config.py; HLE's layout with the play and discard blocks swapped): play
-slot i, discard slot i, colour hints
-by target offset, rank hints by target offset, `num_actions = 2H + (P-1)(C+R)` in all. The ids are those ints, so
+slot i, discard slot i, colour hints by target offset, rank hints by target offset, `num_actions = 2H + (P-1)(C+R)`
+in all. The ids are those ints, so
 an id means the same move for every seat (hint targets are relative to the giver).
 """
 
