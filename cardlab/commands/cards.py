@@ -26,6 +26,7 @@ def run(args) -> int:
 
             raise UserError(f"unknown class {args.card_class!r} (one of {', '.join(known)})")
         cards = [c for c in cards if c.card_class == wanted]
+    pool_done, pool_size = sum(c.implemented for c in cards), len(cards)  # the title counts before --implemented
     if args.implemented:
         cards = [c for c in cards if c.implemented == (args.implemented == "yes")]
     rows = [
@@ -40,7 +41,8 @@ def run(args) -> int:
     from rich.console import Console
     from rich.table import Table
 
-    table = Table(title=f"Classic card pool: {sum(r['implemented'] for r in rows)}/{len(rows)} implemented")
+    shown = f"; {len(rows)} listed" if args.implemented else ""
+    table = Table(title=f"Classic card pool: {pool_done}/{pool_size} implemented{shown}")
     for col in ("name", "class", "set", "cost", "stats", "implemented", "text"):
         table.add_column(col)
     for r in rows:

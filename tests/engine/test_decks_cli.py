@@ -128,3 +128,10 @@ def test_a_huge_copy_count_is_refused_before_building_the_deck(tmp_path, capsys)
     deck.write_text("class: mage\n99999999999999999999 Wisp\n")
     assert main(["decks", str(deck)]) == 2
     assert "huge.txt:2: 99999999999999999999 copies of Wisp: a deck has 30 cards" in capsys.readouterr().err
+
+
+def test_cards_title_counts_the_whole_pool_when_filtered(capsys):
+    from cardlab.cli import main
+
+    assert main(["cards", "--implemented", "no"]) == 0
+    assert "382/382 implemented; 0 listed" in capsys.readouterr().out
