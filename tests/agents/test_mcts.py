@@ -225,3 +225,13 @@ def test_beats_random_on_the_liege_mirror():
 def test_plays_hanabi_with_its_score():
     report = run_match(["mcts:iters=50,k=2"], "hanabi:players=2", games=3, seed=0)
     assert report.errors == 0 and len(report.returns) == 3
+    # Scored by the fireworks, the search plays a card every deal proves playable (a hinted 1 on empty fireworks).
+    from cardlab.agents.registry import make_agent
+    from tests.hanabi.positions import position, tell
+
+    s = position([["Y3", "G4", "W2", "R1", "B2"], ["W3", "W4", "G3", "Y4", "B4"]], hints=4)
+    tell(s, 0, 3, rank=1)
+    for seed in range(3):
+        agent = make_agent("mcts:iters=50,k=2", seed=seed, game="hanabi")
+        agent.reset(0, seed)
+        assert agent.act(s.observation(0)) == s.cfg.play(3)

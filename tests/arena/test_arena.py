@@ -69,8 +69,8 @@ def test_arena_json_reports_interval(capsys):
     r = json.loads(captured.out)
     assert "trading vs random: 6/6" in captured.err  # a long --json run still shows progress, on stderr
     assert r["games"] == 6 and r["wins"]["A"] + r["wins"]["B"] + r["draws"] + r["errors"] == 6
-    lo, hi = r["ci95"]
-    assert lo <= r["win_rate"] <= hi
+    assert r["ci95"] == pytest.approx(list(wilson_interval(r["wins"]["A"], 6)), abs=1e-4)
+    assert r["win_rate"] == pytest.approx(r["wins"]["A"] / 6, abs=1e-4)
     assert r["errors"] == 0 and r["games_per_sec"] > 0
 
 

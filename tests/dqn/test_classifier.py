@@ -19,7 +19,9 @@ def test_attacks_file_resumes_and_classifier_trains(tmp_path):
     assert not set(data["game"][train_rows]) & set(data["game"][val_rows])
     assert len(train_rows) + len(val_rows) == n20
     net, metrics = train_classifier(path, tmp_path / "clf", epochs=3, seed=0)
-    assert 0.0 <= metrics["heldout_accuracy"] <= 1.0 and metrics["heldout_games"] == 4  # 20% of 20 games
+    assert metrics["heldout_games"] == 4  # 20% of 20 games
+    # Trained, it matches "the first legal target" (most attacks have one sensible target); untrained it gets 0.55.
+    assert metrics["heldout_accuracy"] >= metrics["heldout_baseline_first_legal"] - 0.05 and metrics["heldout_accuracy"] > 0.75
     assert (tmp_path / "clf" / "target_classifier.pt").exists()
     with pytest.raises(UserError, match="another run"):
         write_attacks(path, 30, seed=2)

@@ -113,8 +113,7 @@ def test_hinting_discards_when_nothing_is_worth_a_hint():
 
 
 def test_counting_plays_when_every_remaining_possibility_is_playable():
-    s = position(HANDS, fireworks="R1 Y1 G1 W1", hints=4)
-    tell(s, 0, 3, rank=2, not_colours="B")  # B2 in truth; negative info leaves R2 Y2 G2 W2: all playable
+    # R2 in truth; "not blue" leaves R2 Y2 G2 W2, all playable on these fireworks
     s = position([["Y3", "G4", "W2", "R2", "R3"], HANDS[1]], fireworks="R1 Y1 G1 W1", hints=4)
     tell(s, 0, 3, rank=2, not_colours="B")
     assert decide("counting", s) == s.cfg.play(3)

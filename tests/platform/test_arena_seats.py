@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from cardlab.arena.stats import wilson_interval
 from cardlab.arena.match import run_match
 from cardlab.engine import registry
 from cardlab.runtime import UserError
@@ -19,8 +20,9 @@ def test_three_seats_rotate_and_each_agent_gets_a_win_rate():
     assert set(r["agents"]) == {"A", "B", "C"} and r["errors"] == 0
     assert sum(r["wins"].values()) == 60  # one winner per game
     assert set(r["win_rates"]) == {"A", "B", "C"}
-    for w in r["win_rates"].values():
-        assert w["ci95"][0] <= w["win_rate"] <= w["ci95"][1]
+    for label, w in r["win_rates"].items():
+        assert w["win_rate"] == pytest.approx(r["wins"][label] / 60, abs=1e-4)
+        assert w["ci95"] == pytest.approx(list(wilson_interval(r["wins"][label], 60)), abs=1e-4)
     # the player who moves first wins more often; rotation spreads it over the agents
     assert all(n >= 10 for n in r["wins"].values())
 

@@ -14,6 +14,7 @@ import torch
 from cardlab.agents.hearthstone.qlearn import NET_IN_DIM, QLearnAgent, encode_pairs, greedy, q_values
 from cardlab.agents.registry import make_agent
 from cardlab.arena.match import run_match
+from cardlab.arena.stats import wilson_interval
 from cardlab.cli import main
 from cardlab.engine.hearthstone import card_db
 from cardlab.engine.hearthstone.decks import load_deck
@@ -166,17 +167,19 @@ def win_rate(ckpt: Path, games: int = 100) -> float:
     return report.win_rate
 
 
-def test_a_few_hundred_games_teach_the_table_to_beat_random(tmp_path):
+def test_a_few_thousand_games_teach_the_table_to_beat_random(tmp_path):
     untrained = save_table(tmp_path / "empty.npz", QTable(N_ACTIONS), {"games": 0})
     assert win_rate(untrained) == 0.0  # an empty table passes every turn
-    summary = train_qlearn(QLearnConfig(learner="table", alpha=0.1, gamma=0.01, games=700, seed=0), tmp_path / "t")
+    # 3,000 of the shipped table's 5,000 games (about 10 s): 700 games still lose to random (0.05 against 0.5).
+    summary = train_qlearn(QLearnConfig(learner="table", alpha=0.1, gamma=0.01, games=3000, seed=0), tmp_path / "t")
     table, meta = load_qlearn(summary["checkpoint"])
-    assert meta["games"] == 700 and meta["learner"] == "table" and meta["deck"] == "deck=liege"
+    assert meta["games"] == 3000 and meta["learner"] == "table" and meta["deck"] == "deck=liege"
     assert summary["entries"] > 1000 and len(table.rows) == summary["states"] > 1000
     # ending the turn with a card in hand is punished wherever it was tried
     ends = [row[END_TURN_INDEX] for row in table.rows.values() if row[END_TURN_INDEX] != 0]
     assert ends and np.mean(np.array(ends) < 0) > 0.5
-    assert win_rate(Path(summary["checkpoint"])) > 0.03
+    rate = win_rate(Path(summary["checkpoint"]))
+    assert wilson_interval(round(rate * 100), 100)[0] > 0.5  # beats random, not merely plays (0.77 here)
 
 
 def test_the_network_learner_learns_and_its_file_round_trips(tmp_path):

@@ -47,8 +47,12 @@ def test_configs_for_both_games_load():
     from cardlab.train.config import load_yaml
 
     root = Path(__file__).resolve().parents[2] / "configs"
+    configs = {}
     for name in ("value_dominion.yaml", "value_hanabi.yaml"):
-        ValueConfig.from_dict(load_yaml(root / name), name).validate(name)
+        configs[name] = ValueConfig.from_dict(load_yaml(root / name), name)
+        configs[name].validate(name)
+    dominion = configs["value_dominion.yaml"]
+    assert dominion.chains == "full" and dominion.hidden == [128, 128] and dominion.ignore_constant_features
 
 
 def test_constant_features_can_be_ignored(files, tmp_path):
