@@ -9,6 +9,12 @@ import pytest
 from cardlab.agents.registry import make_agent
 from cardlab.checkpoints.zoo import entries, resolve
 from cardlab.cli import main
+from cardlab.engine.registry import make_game
+
+# Entries made for another setup than their game's default one.
+GAME_OF = {"hanabi-hat-4p": "hanabi:players=4", "mini-dqn": "hanabi:variant=mini", "age-3p": "hanabi:players=3",
+           "age-4p": "hanabi:players=4", "age-5p": "hanabi:players=5",
+           "dominion-srr-size-distortion": "dominion:kingdom=size-distortion"}
 
 
 @pytest.mark.parametrize("name", sorted(entries()))
@@ -16,7 +22,11 @@ def test_every_zoo_entry_is_shipped_and_its_spec_loads(name):
     entry = entries()[name]
     assert entry.file.is_file(), entry.file
     agent = make_agent(entry.use, game=entry.game)  # by name, not by path
-    assert agent is not None
+    # ... and makes a legal first move in the game it was made for
+    state = make_game(GAME_OF.get(name, entry.game)).new_initial_state(0)
+    seat = state.current_player
+    agent.reset(seat, 0)
+    assert agent.act(state.observation(seat)) in state.legal_actions()
 
 
 def test_names_resolve_paths_stay_and_unknown_names_still_fail(tmp_path):
