@@ -130,16 +130,18 @@ def is_card_race(race: str) -> Callable:
 
 
 def swap_attack_health(to: Selector | None = None) -> Effect:
-    """Crazed Alchemist: Attack and Health swap (aura bonuses stay on top; silence restores the card's)."""
+    """Crazed Alchemist: the current Attack and Health (auras, Enrage and this turn's buffs included; damage
+    taken off) swap and become the minion's own, undamaged; auras then apply on top again. Silence restores the
+    card's stats."""
 
     def run(ctx: mech.Ctx) -> None:
         for m in _targets(ctx, to):
             if m.is_hero:
                 continue
-            atk = m.base_attack + m.atk_buff + m.temp_atk
-            hp = m.base_health + m.hp_buff - m.damage
+            atk, hp = m.attack, m.max_health - m.damage
             m.base_attack, m.atk_buff, m.temp_atk = hp, 0, 0
-            m.base_health, m.hp_buff, m.damage = max(atk, 0), 0, 0
+            m.base_health, m.hp_buff, m.damage = atk, 0, 0  # aura_atk/aura_hp stay: the aura counts twice
+        mech.refresh_auras(ctx.state)
 
     return _tag(run, "swap_attack_health", to)
 
@@ -240,16 +242,15 @@ def transform_random(card_keys, to: Selector) -> Effect:
 
 
 def become_copy_of_target(ctx: mech.Ctx) -> None:
-    """Faceless Manipulator: the source becomes a copy of the target: its card, stats, buffs, keywords and
-    enchantments (not its damage, not Frozen), as a fresh minion this turn."""
+    """Faceless Manipulator: the source becomes a copy of the target: its card, current stats (damage included),
+    buffs, keywords and enchantments (not Frozen), as a fresh minion this turn."""
     m, t = ctx.source, ctx.target
     if t is None or t.is_hero or m not in ctx.me.board:
         return
     m.card = t.card
     for f in ("base_attack", "base_health", "atk_buff", "hp_buff", "temp_atk", "taunt", "charge", "divine_shield",
-              "windfury", "stealth", "spell_damage", "silenced", "enchants"):
+              "windfury", "stealth", "spell_damage", "silenced", "enchants", "damage"):
         setattr(m, f, getattr(t, f))
-    m.damage = 0
     m.frozen = False
     from cardlab.engine.hearthstone.enchants import rebuild_triggers
 

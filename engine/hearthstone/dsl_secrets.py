@@ -167,7 +167,8 @@ def return_to_life(health: int = 1) -> Effect:
 
 
 def summon_copy() -> Effect:
-    """Mirror Entity: a copy of the minion (its card, stats changes and enchantments; not its damage)."""
+    """Mirror Entity: a copy of the minion in every detail: card, current stats (damage and this turn's buffs
+    included), keywords and enchantments; a copy alive only through the opponent's aura dies."""
 
     def run(ctx) -> None:
         src = ctx.target
@@ -175,8 +176,8 @@ def summon_copy() -> Effect:
         if len(ctx.me.board) >= mech.BOARD_LIMIT:
             return
         m = Minion(src.card, s.new_uid(), ctx.player)
-        for f in ("base_attack", "base_health", "atk_buff", "hp_buff", "taunt", "charge", "divine_shield",
-                  "windfury", "stealth", "spell_damage", "silenced", "triggers", "enchants"):
+        for f in ("base_attack", "base_health", "atk_buff", "hp_buff", "temp_atk", "damage", "taunt", "charge",
+                  "divine_shield", "windfury", "stealth", "spell_damage", "silenced", "triggers", "enchants"):
             setattr(m, f, getattr(src, f))
         ctx.me.board.append(m)
         mech.refresh_auras(s)

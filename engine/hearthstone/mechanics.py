@@ -104,6 +104,7 @@ def deal_damage(s: "HearthstoneState", target: Character, amount: int, source=No
             h(s, m, amount)
         fire(s, "minion_damaged", m, amount)
     if source is not None and isinstance(source, Minion):
+        source.stealth = False  # damage dealt in any way reveals a Stealthed minion (Knife Juggler, Ragnaros)
         h = source.triggers.get("dealt_damage")
         if h is not None:
             h(s, source, target, amount)

@@ -418,6 +418,17 @@ def test_crazed_alchemist_swaps_attack_and_health():
     assert stats(minion(s, 1, "Wisp")) == (1, 1)
 
 
+def test_crazed_alchemist_swaps_current_stats_with_auras_and_enrage_counted():
+    s = make_state(hands=(["Crazed Alchemist"], []), boards=((), ["Wisp", "Stormwind Champion"]))
+    play(s, "Crazed Alchemist", minion(s, 1, "Wisp"))  # 2/2 under the aura -> its own 2/2, the aura on top again
+    assert stats(minion(s, 1, "Wisp")) == (3, 3)
+    s = make_state(hands=(["Crazed Alchemist"], []), boards=((), ["Amani Berserker"]))
+    amani = minion(s, 1, "Amani Berserker")
+    amani.damage = 1  # 5/2 enraged
+    play(s, "Crazed Alchemist", amani)
+    assert stats(amani) == (2, 5) and amani.damage == 0  # undamaged now, so no longer enraged
+
+
 def test_crazed_alchemist_on_a_zero_attack_minion_kills_it():
     s = make_state(hands=(["Crazed Alchemist"], []), boards=((), ["Nat Pagle"]))
     play(s, "Crazed Alchemist", minion(s, 1, "Nat Pagle"))
@@ -518,13 +529,13 @@ def test_twilight_drake_gains_health_per_card_in_hand():
     assert stats(minion(s, 0, "Twilight Drake")) == (4, 4)
 
 
-def test_faceless_manipulator_copies_a_minion_with_its_buffs_but_not_damage():
+def test_faceless_manipulator_copies_a_minion_with_its_buffs_and_its_damage():
     s = make_state(hands=(["Faceless Manipulator"], []), boards=((), ["Chillwind Yeti"]))
     yeti = minion(s, 1, "Chillwind Yeti")
     yeti.atk_buff, yeti.hp_buff, yeti.damage = 2, 2, 3
     play(s, "Faceless Manipulator", yeti)
     copy = s.players[0].board[0]
-    assert copy.card.name == "Chillwind Yeti" and stats(copy) == (6, 7) and copy.owner == 0
+    assert copy.card.name == "Chillwind Yeti" and stats(copy) == (6, 4) and copy.owner == 0  # 6/7 with 3 damage
     assert copy.exhausted
 
 

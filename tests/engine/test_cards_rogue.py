@@ -225,6 +225,15 @@ def test_conceal_gives_stealth_until_your_next_turn():
     assert yeti.enchants == ()
 
 
+def test_a_stealthed_minion_that_deals_damage_loses_stealth():
+    s = make_state(ROGUES, hands=(["Conceal", "Wisp"], []), boards=(["Knife Juggler"], []))
+    play(s, "Conceal")
+    juggler = minion(s, 0, "Knife Juggler")
+    assert juggler.stealth
+    play(s, "Wisp")  # the Juggler throws a knife: damage dealt in any way reveals it
+    assert s.players[1].hero.health == 29 and not juggler.stealth
+
+
 def test_betrayal_target_hits_its_neighbours():
     s = make_state(ROGUES, hands=(["Betrayal"], []), boards=((), ["Wisp", "Boulderfist Ogre", "Chillwind Yeti"]))
     play(s, "Betrayal", minion(s, 1, "Boulderfist Ogre"))
