@@ -510,14 +510,16 @@ def when_you_play_card(effect: Effect) -> Trigger:
     return ("card_played", handler)
 
 
-def when_you_summon(effect: Effect, pred: CharPred | None = None, other: bool = True) -> Trigger:
+def when_you_summon(effect: Effect, pred: CharPred | None = None, other: bool = True, before: bool = False) -> Trigger:
+    """"After you summon" (Knife Juggler: after a played minion's Battlecry); `before=True` is "whenever you
+    summon" (Warsong Commander, Starving Buzzard: before the Battlecry, on the minion as it enters)."""
     def handler(s, m, summoned):
         if summoned.owner != m.owner or (other and summoned is m):
             return
         if pred is None or pred(s, m.owner, summoned):
             effect(mech.Ctx(s, m.owner, m, m.card, summoned))
 
-    return ("minion_summoned", handler)
+    return (mech.SUMMONING if before else mech.SUMMONED, handler)
 
 
 def when_minion_healed(effect: Effect) -> Trigger:

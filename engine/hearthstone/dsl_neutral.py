@@ -412,13 +412,14 @@ def when_character_healed(effect: Effect) -> list:
 
 
 def when_any_summoned(effect: Effect, pred: CharPred | None = None) -> Trigger:
-    """Whenever a minion (either side, not this one) matching pred is summoned (Murloc Tidecaller)."""
+    """Whenever a minion (either side, not this one) matching pred is summoned (Murloc Tidecaller): as it enters,
+    before a played minion's Battlecry."""
 
     def handler(s, m, summoned):
         if summoned is not m and (pred is None or pred(s, m.owner, summoned)):
             effect(_ctx(s, m, summoned))
 
-    return ("minion_summoned", handler)
+    return (mech.SUMMONING, handler)
 
 
 def when_you_play_another_card(effect: Effect) -> Trigger:

@@ -181,7 +181,7 @@ def summon_copy() -> Effect:
             setattr(m, f, getattr(src, f))
         ctx.me.board.append(m)
         mech.refresh_auras(s)
-        mech.fire(s, "minion_summoned", m)
+        mech.fire_summoned(s, m)
 
     return _tag(run, "summon")
 
@@ -249,7 +249,7 @@ def after_you_summon_a_minion(effect: Effect) -> tuple:
         if summoned.owner == owner and s.players[owner].weapon is w:
             effect(mech.Ctx(s, owner, w, w.card, summoned))
 
-    return ("minion_summoned", handler)
+    return (mech.SUMMONED, handler)
 
 
 def lose_durability(amount: int = 1) -> Effect:

@@ -46,6 +46,17 @@ class Ctx:
 
 # ---------------------------------------------------------------- events
 
+# A minion entering play: "whenever ... summoned" listeners hear SUMMONING (before a played minion's Battlecry),
+# "after you summon" listeners SUMMONED (after it). Minions summoned otherwise fire both, one after the other.
+SUMMONING, SUMMONED = "minion_summoning", "minion_summoned"
+
+
+def fire_summoned(s: "HearthstoneState", m: Minion) -> None:
+    """A minion summoned by an effect (tokens, deathrattles, copies): both summon events."""
+    fire(s, SUMMONING, m)
+    fire(s, SUMMONED, m)
+
+
 def fire(s: "HearthstoneState", event: str, *args) -> None:
     """Call every listener of `event` on both boards (and weapons) in play order."""
     listeners = []
@@ -214,7 +225,7 @@ def summon(s: "HearthstoneState", player: int, card: CardDef, position: int = -1
     else:
         p.board.insert(position, m)
     refresh_auras(s)
-    fire(s, "minion_summoned", m)
+    fire_summoned(s, m)
     return m
 
 

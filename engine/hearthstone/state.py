@@ -320,11 +320,12 @@ class HearthstoneState(State):
             me.board.insert(position if 0 <= position <= len(me.board) else len(me.board), m)
             mech.refresh_auras(self)
             mech.fire(self, "card_played", player, card)
+            mech.fire(self, mech.SUMMONING, m)  # "whenever you summon" sees the minion before its Battlecry
             if effect is not None:
                 effect(mech.Ctx(self, player, m, card, target, position))
             mech.refresh_auras(self)
             if m in me.board:  # not when its battlecry took it away (Lord Jaraxxus became the hero)
-                mech.fire(self, "minion_summoned", m)
+                mech.fire(self, mech.SUMMONED, m)
                 if self.players[1 - player].secrets:  # Snipe, Mirror Entity, Repentance
                     secret_rules.on_minion_played(self, m)
         elif card.type == SPELL:

@@ -117,6 +117,18 @@ def test_warsong_commander_gives_charge_to_small_minions():
     assert minion(s, 0, "Murloc Scout").can_attack()  # summoned tokens too
 
 
+def test_warsong_commander_looks_at_a_minion_before_its_battlecry():
+    # Bloodsail Raider enters as a 2/3 (Warsong gives it Charge), then its Battlecry adds the weapon's Attack;
+    # Knife Juggler, an "after you summon" minion, throws only after that Battlecry.
+    s = make_state(WARRIORS, hands=(["Fiery War Axe", "Bloodsail Raider"], []),
+                   boards=(["Warsong Commander", "Knife Juggler"], []))
+    play(s, "Fiery War Axe")
+    play(s, "Bloodsail Raider")
+    raider = minion(s, 0, "Bloodsail Raider")
+    assert raider.attack == 5 and raider.can_attack()
+    assert s.players[1].hero.health == 29
+
+
 def test_warsong_commander_ignores_enemy_summons():
     s = make_state(WARRIORS, hands=([], ["Bloodfen Raptor"]), boards=(["Warsong Commander"], []))
     end_turn(s)

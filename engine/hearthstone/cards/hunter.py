@@ -28,7 +28,7 @@ CARDS = {
     "Hunter's Mark": spell(set_health(1), target=ANY_MINION),
     "Kill Command": spell(if_(controls(BEAST), damage(5), damage(3)), target=ANY_CHARACTER),
     "Multi-Shot": spell(damage_random(3, 2, pool=ENEMY_MINIONS)),
-    "Starving Buzzard": minion(triggers=[when_you_summon(draw(1), pred=BEAST)]),
+    "Starving Buzzard": minion(triggers=[when_you_summon(draw(1), pred=BEAST, before=True)]),
     "Timber Wolf": minion(aura=aura(atk=1, to=where(OTHER_FRIENDLY_MINIONS, BEAST))),
     "Tracking": spell(look_at_top(3)),
     "Tundra Rhino": minion(aura=aura(charge=True, to=where(FRIENDLY_MINIONS, BEAST))),

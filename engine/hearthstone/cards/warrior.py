@@ -16,7 +16,7 @@ CARDS = {
     "Cleave": spell(damage_random(2, 2, pool=ENEMY_MINIONS)),
     "Whirlwind": spell(damage(1, to=ALL_MINIONS)),
     "Shield Block": spell(armor(5), draw(1)),
-    "Warsong Commander": minion(triggers=[when_you_summon(buff(charge=True), pred=attack_at_most(3))]),
+    "Warsong Commander": minion(triggers=[when_you_summon(buff(charge=True), pred=attack_at_most(3), before=True)]),
     # Fiery War Axe, Arcanite Reaper: plain weapons; Kor'kron Elite: Charge, from the data.
     # Classic
     "Armorsmith": minion(triggers=[when_any_minion_damaged(armor(1), friendly_only=True)]),
