@@ -17,6 +17,11 @@ def not_a_file(path, what: str) -> str:
     return f"{what} {str(path)!r} " + ("is a directory, not a file" if os.path.isdir(path) else "does not exist")
 
 
+def first_line(exc: BaseException) -> str:
+    """An exception's first line (HDF5 and others raise multi-line reports), or its type name when empty."""
+    return (str(exc).strip().splitlines() or [type(exc).__name__])[0]
+
+
 def yaml_problem(exc: Exception) -> str:
     """A YAML parse error in a few words: "not valid YAML at line N (problem)", not PyYAML's multi-line dump."""
     mark = getattr(exc, "problem_mark", None)

@@ -41,7 +41,7 @@ from typing import Any
 import h5py
 import numpy as np
 
-from cardlab.runtime import UserError
+from cardlab.runtime import UserError, first_line
 
 from cardlab.datagen.chains import CHAIN_KINDS, FIELDS, chain_fields
 from cardlab.datagen.chunks import DirectColumn, copy_chunks, is_direct, store
@@ -197,7 +197,7 @@ class ChainWriter:
         except (OSError, RuntimeError, KeyError, ValueError) as exc:
             if f is not None:
                 _close_quietly(f)
-            raise UserError(f"{path} is damaged: reading its last committed rows failed ({_first_line(exc)}), so "
+            raise UserError(f"{path} is damaged: reading its last committed rows failed ({first_line(exc)}), so "
                             "it cannot be resumed (write it again with `cardlab datagen --force`)") from None
 
     # ---------------------------------------------------------------- writing
@@ -333,13 +333,9 @@ def _close_quietly(f: h5py.File) -> None:
         pass
 
 
-def _first_line(exc: BaseException) -> str:
-    return (str(exc).strip().splitlines() or [type(exc).__name__])[0]
-
-
 def _os_reason(exc: OSError) -> str:
     """The OS's own words ("No space left on device") rather than HDF5's multi-line report around them."""
-    return os.strerror(exc.errno) if exc.errno else _first_line(exc)
+    return os.strerror(exc.errno) if exc.errno else first_line(exc)
 
 
 def _on_disk(path: Path) -> tuple[int, dict[str, int], int]:
@@ -360,7 +356,7 @@ def _on_disk(path: Path) -> tuple[int, dict[str, int], int]:
                     if n:
                         ds[n - 1 - (n - 1) % ds.chunks[0]:n]
     except (OSError, RuntimeError, KeyError, ValueError) as exc:
-        raise UserError(_first_line(exc)) from None
+        raise UserError(first_line(exc)) from None
     return games, rows, int(attrs["games_requested"])
 
 
@@ -412,7 +408,7 @@ def compact_file(path: str | Path, block_rows: int = 1 << 16, hint: str = "") ->
         if exc.errno:
             raise UserError(f"{path}: compacting it failed ({_os_reason(exc)}); the file is unchanged, with all its "
                             f"committed games, and readable as it is{hint}") from None
-        raise UserError(f"{path} is damaged: compacting it failed reading it back ({_first_line(exc)})") from None
+        raise UserError(f"{path} is damaged: compacting it failed reading it back ({first_line(exc)})") from None
     except BaseException:
         tmp.unlink(missing_ok=True)
         raise

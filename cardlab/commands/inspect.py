@@ -79,7 +79,7 @@ def verify(path: str, block_rows: int = 1 << 16) -> int:
     import h5py
 
     from cardlab.datagen.reader import check_file
-    from cardlab.runtime import UserError
+    from cardlab.runtime import UserError, first_line
 
     attrs = check_file(path)
     read = 0
@@ -92,8 +92,8 @@ def verify(path: str, block_rows: int = 1 << 16) -> int:
                     for start in range(0, rows, block_rows):
                         ds[start:min(rows, start + block_rows)]
                 except (OSError, RuntimeError, ValueError) as exc:
-                    first = (str(exc).strip().splitlines() or [type(exc).__name__])[0]
-                    raise UserError(f"{path} is damaged: reading {ds.name} near row {start} failed ({first})") from None
+                    raise UserError(f"{path} is damaged: reading {ds.name} near row {start} failed "
+                                    f"({first_line(exc)})") from None
                 read += rows
     return read
 
