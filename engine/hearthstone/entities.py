@@ -19,7 +19,7 @@ class Character:
 
 
 class Hero(Character):
-    __slots__ = ("card_class", "max_health", "armor", "immune")
+    __slots__ = ("card_class", "max_health", "armor", "immune", "pending_destroy")
     is_hero = True
 
     def __init__(self, uid: int, owner: int, card_class: str, health: int = 30) -> None:
@@ -33,6 +33,7 @@ class Hero(Character):
         self.attacks_made = 0
         self.frozen = False
         self.immune = False  # takes no damage, can't be attacked or targeted by the enemy (Ice Block, Gladiator's Longbow)
+        self.pending_destroy = False  # destroyed (Sacrificial Pact on Lord Jaraxxus): no heal saves it
 
     def copy(self) -> "Hero":
         h = Hero.__new__(Hero)
@@ -46,6 +47,7 @@ class Hero(Character):
         h.attacks_made = self.attacks_made
         h.frozen = self.frozen
         h.immune = self.immune
+        h.pending_destroy = self.pending_destroy
         return h
 
     # Heroes have no stealth, taunt or shields in the Classic pool.

@@ -163,7 +163,7 @@ def restore(ctx: Ctx, target: Character, amount: int) -> int:
 def heal(s: "HearthstoneState", target: Character, amount: int) -> int:
     """Restore health up to the maximum; returns the amount healed."""
     healed = min(amount, target.damage)
-    if healed <= 0:
+    if healed <= 0 or (target.is_hero and target.pending_destroy):
         return 0
     target.damage -= healed
     if not target.is_hero:
@@ -178,8 +178,9 @@ def freeze(target: Character) -> None:
 
 
 def destroy(target: Character) -> None:
-    """Mark for destruction; the minion leaves at the next death resolution."""
+    """Mark for destruction; the minion leaves at the next death resolution, a hero loses the game."""
     if target.is_hero:
+        target.pending_destroy = True  # type: ignore[attr-defined]
         target.damage = target.max_health + target.armor  # type: ignore[attr-defined]
         target.armor = 0  # type: ignore[attr-defined]
     else:
@@ -418,8 +419,8 @@ def _track_new_minions(s: "HearthstoneState", layouts: list, m: Minion) -> None:
 def check_heroes(s: "HearthstoneState") -> None:
     if s.terminal:
         return
-    dead0 = s.players[0].hero.health <= 0
-    dead1 = s.players[1].hero.health <= 0
+    dead0 = s.players[0].hero.health <= 0 or s.players[0].hero.pending_destroy
+    dead1 = s.players[1].hero.health <= 0 or s.players[1].hero.pending_destroy
     if dead0 or dead1:
         s.end_game(-1 if dead0 and dead1 else (1 if dead0 else 0))
 

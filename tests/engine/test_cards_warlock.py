@@ -427,6 +427,13 @@ def test_sacrificial_pact_can_destroy_jaraxxus():
     assert s.is_terminal() and s.returns() == [-1.0, 1.0]
 
 
+def test_sacrificial_pact_on_your_own_jaraxxus_loses_the_game():
+    s = warlock_state(hands=(["Lord Jaraxxus", "Sacrificial Pact"], []))
+    play(s, "Lord Jaraxxus")
+    play(s, "Sacrificial Pact", "own hero")  # its heal comes after the destroy and cannot save him
+    assert s.is_terminal() and s.returns() == [-1.0, 1.0]
+
+
 def test_jaraxxus_round_trips_through_serialisation():
     s = warlock_state(hands=(["Lord Jaraxxus"], []))
     play(s, "Lord Jaraxxus")
