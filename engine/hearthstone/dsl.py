@@ -551,10 +551,11 @@ def at_start_of_your_turn(effect: Effect) -> Trigger:
 
 
 def when_your_hero_attacks(effect: Effect) -> Trigger:
-    """For weapons: the listener is the weapon, owned by the attacking player."""
+    """For weapons: acts only when the weapon's holder is the attacking hero (both players' weapons listen)."""
 
     def handler(s, w, player):
-        effect(mech.Ctx(s, player, s.players[player].hero, w.card, s.players[player].hero))
+        if s.players[player].weapon is w:
+            effect(mech.Ctx(s, player, s.players[player].hero, w.card, s.players[player].hero))
 
     return ("hero_attack", handler)
 

@@ -291,7 +291,8 @@ def hero_immune_while_attacking() -> tuple:
     """Weapon trigger (Gladiator's Longbow); the attack clears the flag when it is over (state._attack)."""
 
     def handler(s, w, player):
-        s.players[player].hero.immune = True
+        if s.players[player].weapon is w:  # the other player's Longbow protects nobody
+            s.players[player].hero.immune = True
 
     return ("hero_attack", handler)
 

@@ -330,6 +330,15 @@ def test_gladiators_longbow_makes_the_hero_immune_while_attacking():
     assert s.players[0].hero.health == 24
 
 
+def test_the_opponents_longbow_does_not_make_your_hero_immune():
+    s = make_state(("DRUID", "HUNTER"), hands=(["Claw"], ["Gladiator's Longbow"]), boards=((), ["Chillwind Yeti"]))
+    mech.equip(s, 1, card_db().get("Gladiator's Longbow"))
+    play(s, "Claw")
+    attack(s, "own hero", minion(s, 1, "Chillwind Yeti"))
+    assert (s.players[0].hero.health, s.players[0].hero.armor) == (28, 0)
+    assert minion(s, 1, "Chillwind Yeti").health == 3
+
+
 def test_longbow_hero_is_immune_to_explosive_trap():
     s = _secret_up(["Explosive Trap"], classes=("MAGE", "HUNTER"), hand1=["Gladiator's Longbow"], board1=["Wisp"])
     play(s, "Gladiator's Longbow")

@@ -183,6 +183,19 @@ def test_truesilver_champion_heal_offsets_defender_damage():
     assert minion(s, 1, "Chillwind Yeti").health == 1
 
 
+def test_the_opponents_truesilver_champion_does_not_heal_your_attacking_hero():
+    s = paladin(hands=(["Truesilver Champion"], []))
+    play(s, "Truesilver Champion")
+    end_turn(s)
+    s.players[1].hero.damage = 10
+    from cardlab.engine.hearthstone import mechanics as mech
+
+    mech.equip(s, 1, card_db().get("Fiery War Axe"))
+    s._legal = None
+    attack(s, "own hero", "enemy hero")
+    assert s.players[1].hero.health == 20 and s.players[0].hero.health == 27
+
+
 def test_truesilver_champion_has_two_durability():
     s = paladin(hands=(["Truesilver Champion"], []))
     play(s, "Truesilver Champion")
