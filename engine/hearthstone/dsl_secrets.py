@@ -428,14 +428,15 @@ def draw_until_as_many_as_opponent() -> Effect:
 
 
 def draw_and_damage_by_its_cost() -> Effect:
-    """Holy Wrath: draw; deal damage equal to the drawn card's cost (0 on fatigue; an overdrawn card counts)."""
+    """Holy Wrath: draw; deal damage equal to the drawn card's cost (none on fatigue; an overdrawn card counts),
+    plus Spell Damage, doubled by Prophet Velen."""
 
     def run(ctx) -> None:
         deck = ctx.me.deck
         top = deck[-1] if deck else None
         mech.draw(ctx.state, ctx.player)
         if top is not None and ctx.target is not None:
-            mech.deal_damage(ctx.state, ctx.target, top.cost * ctx.multiplier, ctx.source)
+            mech.deal_damage(ctx.state, ctx.target, (top.cost + ctx.spell_power) * ctx.multiplier, ctx.source)
 
     return _tag(run, "damage")
 

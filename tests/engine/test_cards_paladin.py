@@ -301,13 +301,13 @@ def test_blessed_champion_doubles_attack():
     assert yeti.attack == 14
 
 
-def test_holy_wrath_draws_and_deals_the_drawn_cards_cost():
+def test_holy_wrath_draws_and_deals_the_drawn_cards_cost_plus_spell_damage():
     s = paladin(hands=(["Holy Wrath", "Holy Wrath"], []), boards=(["Kobold Geomancer"], []))
     s.players[0].deck = [card_db().get("Wisp"), card_db().get("Boulderfist Ogre")]
     play(s, "Holy Wrath", "enemy hero")
-    assert s.players[1].hero.health == 24 and [c.name for c in s.players[0].hand] == ["Holy Wrath", "Boulderfist Ogre"]
+    assert s.players[1].hero.health == 23 and [c.name for c in s.players[0].hand] == ["Holy Wrath", "Boulderfist Ogre"]
     play(s, "Holy Wrath", "enemy hero")
-    assert s.players[1].hero.health == 24  # a 0-cost Wisp; spell damage does not apply
+    assert s.players[1].hero.health == 22  # a 0-cost Wisp: only the Spell Damage
     s = paladin(hands=(["Holy Wrath"], []))
     s.players[0].deck = []
     play(s, "Holy Wrath", "enemy hero")
