@@ -385,9 +385,7 @@ def return_to_hand(to: Selector | None = None) -> Effect:
 
     def run(ctx: mech.Ctx) -> None:
         for m in _targets(ctx, to):
-            mech.remove_from_board(ctx.state, m)
-            mech.refresh_auras(ctx.state)
-            mech.add_to_hand(ctx.state, m.owner, m.card)
+            mech.return_to_hand(ctx.state, m, m.card)
 
     return _tag(run, "return_to_hand", to)
 

@@ -313,14 +313,19 @@ COMMANDING_SHOUT = player_effect("commanding_shout", min_health=True, turn_end=_
 
 
 def _conceal_ends(s, m, caster: int, player: int) -> None:
-    """Conceal: the Stealth lasts until the start of the caster's next turn."""
+    """Conceal: the Stealth it gave lasts until the start of the caster's next turn."""
     if player == caster:
-        if not m.card.stealth:
-            m.stealth = False
+        m.stealth = False
         remove_enchant(m, "conceal")
 
 
 CONCEAL = enchantment("conceal", turn_start=_conceal_ends)
+
+
+def FRIENDLY_MINIONS_WITHOUT_STEALTH(ctx: mech.Ctx) -> list:
+    """Conceal enchants only these: a minion that still has its own Stealth keeps it when Conceal ends, one that
+    lost it (Patient Assassin after attacking) gets it back only until then."""
+    return [m for m in ctx.me.board if not m.stealth]
 
 
 def attack_adjacent(ctx: mech.Ctx) -> None:
@@ -520,9 +525,7 @@ def return_to_hand_costing_less(less: int) -> Effect:
 
     def run(ctx: mech.Ctx) -> None:
         for m in _targets(ctx, None):
-            mech.remove_from_board(ctx.state, m)
-            mech.refresh_auras(ctx.state)
-            mech.add_to_hand(ctx.state, m.owner, cost_changed(m.card, -less))
+            mech.return_to_hand(ctx.state, m, cost_changed(m.card, -less))
 
     return _tag(run, "return_to_hand")
 

@@ -339,7 +339,7 @@ def swap_with_random_minion_in_hand(ctx: mech.Ctx) -> None:
     pos = mech.remove_from_board(ctx.state, src)
     mech.refresh_auras(ctx.state)
     me.hand.append(src.card)
-    mech.summon(ctx.state, ctx.player, card, pos)
+    mech.summon(ctx.state, ctx.player, getattr(card, "base", card), pos)  # in play at its printed cost
 
 
 swap_with_random_minion_in_hand = _tag(swap_with_random_minion_in_hand, "swap_with_hand", None)
@@ -435,11 +435,12 @@ def when_you_play_another_card(effect: Effect) -> Trigger:
 def _is_being_played(s, m: Minion, card) -> bool:
     """Whether "card_played" announces m itself: m is the newest minion of that card (an earlier listener may
     already have summoned others, Illidan's Flames, so "the last uid given out" would not do)."""
-    if card is not m.card:
+    printed = getattr(card, "base", card)  # a card whose cost changed in hand is its printed card in play
+    if printed is not m.card:
         return False
     for p in s.players:
         for x in p.board:
-            if x.card is card and x.uid > m.uid:
+            if x.card is printed and x.uid > m.uid:
                 return False
     return True
 

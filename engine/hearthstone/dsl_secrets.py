@@ -191,9 +191,7 @@ def return_to_hand_costing_more(extra: int, to: Selector) -> Effect:
 
     def run(ctx) -> None:
         for m in to(ctx):
-            mech.remove_from_board(ctx.state, m)
-            mech.refresh_auras(ctx.state)
-            mech.add_to_hand(ctx.state, m.owner, cost_changed(m.card, extra))
+            mech.return_to_hand(ctx.state, m, cost_changed(m.card, extra))
 
     return _tag(run, "return_to_hand", to)
 

@@ -274,6 +274,18 @@ def remove_from_board(s: "HearthstoneState", m: Minion) -> int:
     return i
 
 
+def return_to_hand(s: "HearthstoneState", m: Minion, card: CardDef) -> bool:
+    """Move a minion back to its owner's hand as `card`; with that hand full it is destroyed instead (its
+    Deathrattle and death triggers happen at the next death resolution). False when destroyed."""
+    if len(s.players[m.owner].hand) >= HAND_LIMIT:
+        m.pending_destroy = True
+        return False
+    remove_from_board(s, m)
+    refresh_auras(s)
+    add_to_hand(s, m.owner, card)
+    return True
+
+
 def change_owner(s: "HearthstoneState", m: Minion, new_owner: int) -> bool:
     """Move a minion to the other side (Mind Control); it is exhausted there. False if that board is full."""
     dest = s.players[new_owner]

@@ -375,6 +375,14 @@ def test_freezing_trap_returns_the_attacker_costing_two_more():
     assert minion(s, 1, "Chillwind Yeti").attack == 4 and s.players[1].mana == 0
 
 
+def test_freezing_trap_destroys_the_attacker_when_its_owners_hand_is_full():
+    s = _secret_up(["Freezing Trap"], board0=["Wisp"], board1=["Leper Gnome"])
+    s.players[1].hand = [card_db().get("Wisp")] * 10
+    attack(s, minion(s, 1, "Leper Gnome"), minion(s, 0, "Wisp"))
+    assert s.players[1].board == [] and len(s.players[1].hand) == 10
+    assert minion(s, 0, "Wisp").health == 1 and s.players[0].hero.health == 28  # no attack; the Deathrattle hit
+
+
 def test_freezing_trap_ignores_hero_attacks():
     s = _secret_up(["Freezing Trap"], hand1=["Fiery War Axe"])
     play(s, "Fiery War Axe")

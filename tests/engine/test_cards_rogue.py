@@ -225,6 +225,18 @@ def test_conceal_gives_stealth_until_your_next_turn():
     assert yeti.enchants == ()
 
 
+def test_conceal_on_a_minion_that_lost_its_own_stealth_lasts_one_turn():
+    s = make_state(ROGUES, hands=(["Conceal"], []), boards=(["Patient Assassin"], ["Boulderfist Ogre"]))
+    assassin = minion(s, 0, "Patient Assassin")
+    attack(s, assassin, "enemy hero")
+    assert not assassin.stealth
+    play(s, "Conceal")
+    assert assassin.stealth
+    end_turn(s)
+    end_turn(s)
+    assert not assassin.stealth
+
+
 def test_a_stealthed_minion_that_deals_damage_loses_stealth():
     s = make_state(ROGUES, hands=(["Conceal", "Wisp"], []), boards=(["Knife Juggler"], []))
     play(s, "Conceal")
@@ -378,3 +390,50 @@ def test_preparation_ends_with_the_turn():
     end_turn(s)
     sprint = next(c for c in s.players[0].hand if c.name == "Sprint")
     assert s.cost(0, sprint) == 7
+
+
+# ---------------------------------------------------------------- returns to a full hand, replayed cost-changed cards
+
+
+def test_sap_into_a_full_hand_destroys_the_minion_and_its_deathrattle_happens():
+    s = make_state(ROGUES, hands=(["Sap"], ["Wisp"] * 10), boards=((), ["Harvest Golem"]))
+    play(s, "Sap", minion(s, 1, "Harvest Golem"))
+    assert [m.card.name for m in s.players[1].board] == ["Damaged Golem"] and len(s.players[1].hand) == 10
+
+
+def test_vanish_destroys_the_minions_a_full_hand_cannot_take():
+    s = make_state(ROGUES, hands=(["Vanish"], ["Wisp"] * 10), boards=(["Chillwind Yeti"], ["Leper Gnome"]))
+    play(s, "Vanish")
+    assert s.players[0].board == [] and s.players[1].board == []
+    assert [c.name for c in s.players[0].hand] == ["Chillwind Yeti"]
+    assert len(s.players[1].hand) == 10 and s.players[0].hero.health == 28  # the Gnome died: its Deathrattle hit
+
+
+def test_a_shadowstepped_questing_adventurer_does_not_count_its_own_play():
+    s = make_state(ROGUES, hands=(["Shadowstep"], []), boards=(["Questing Adventurer"], []))
+    play(s, "Shadowstep", minion(s, 0, "Questing Adventurer"))
+    play(s, "Questing Adventurer")
+    qa = minion(s, 0, "Questing Adventurer")
+    assert (qa.attack, qa.health) == (2, 2)
+
+
+def test_a_shadowstepped_illidan_summons_no_flame_for_itself():
+    s = make_state(ROGUES, hands=(["Shadowstep"], []), boards=(["Illidan Stormrage"], []))
+    play(s, "Shadowstep", minion(s, 0, "Illidan Stormrage"))  # Shadowstep is a card played: one Flame
+    play(s, "Illidan Stormrage")
+    assert [m.card.name for m in s.players[0].board].count("Flame of Azzinoth") == 1
+
+
+def test_alarm_o_bot_puts_a_shadowstepped_minion_into_play_at_its_printed_cost():
+    from cardlab.engine.hearthstone import card_db
+
+    s = make_state(ROGUES, hands=(["Shadowstep"], []), boards=(["Boulderfist Ogre", "Alarm-o-Bot"], []))
+    play(s, "Shadowstep", minion(s, 0, "Boulderfist Ogre"))
+    end_turn(s)
+    end_turn(s)  # Alarm-o-Bot swaps itself with the Ogre
+    ogre = minion(s, 0, "Boulderfist Ogre")
+    s.players[0].hand.append(card_db().get("Youthful Brewmaster"))
+    s._legal = None
+    play(s, "Youthful Brewmaster", ogre)
+    (back,) = [c for c in s.players[0].hand if c.name == "Boulderfist Ogre"]
+    assert s.cost(0, back) == 6

@@ -38,7 +38,7 @@ CARDS = {
     "Cold Blood": spell(buff(atk=2), combo=buff(atk=4), target=ANY_MINION),
     "Defias Ringleader": minion(combo=summon("EX1_131t")),
     # Classic
-    "Conceal": spell(buff(stealth=True, to=FRIENDLY_MINIONS), enchant(CONCEAL, to=FRIENDLY_MINIONS)),
+    "Conceal": spell(enchant(CONCEAL, to=FRIENDLY_MINIONS_WITHOUT_STEALTH), buff(stealth=True, to=FRIENDLY_MINIONS)),
     "Betrayal": spell(attack_adjacent, target=ENEMY_MINION),
     "Blade Flurry": spell(weapon_damage_to(ENEMIES)),
     "Patient Assassin": minion(triggers=[when_self_deals_damage(destroy_damaged_minion)]),  # Stealth from the data
