@@ -443,11 +443,12 @@ class HearthstoneState(State):
         me = self.players[player]
         if me.cost_effects:
             costs.turn_ended(me)
-        # Frozen characters thaw at the end of their own turn unless they attacked during it.
+        # Frozen characters thaw at the end of their own turn unless they attacked during it, or could not have
+        # (a minion summoned or taken this turn without Charge stays frozen through its next turn).
         if me.hero.frozen and me.hero.attacks_made == 0:
             me.hero.frozen = False
         for m in me.board:
-            if m.frozen and m.attacks_made == 0:
+            if m.frozen and m.attacks_made == 0 and (not m.exhausted or m.charge or m.aura_charge):
                 m.frozen = False
         self.current = 1 - player
         self.turn += 1

@@ -199,6 +199,28 @@ def test_minion_frozen_after_attacking_stays_frozen_through_next_turn():
     assert attacks_of(s, yeti) != []
 
 
+def test_a_minion_frozen_on_the_turn_it_was_played_misses_its_next_turn():
+    s = make_state(hands=(["Bloodfen Raptor", "Ice Lance"], []))
+    play(s, "Bloodfen Raptor")
+    raptor = minion(s, 0, "Bloodfen Raptor")
+    play(s, "Ice Lance", raptor)
+    end_turn(s)
+    assert raptor.frozen  # it could not attack this turn, so it does not thaw yet
+    end_turn(s)
+    assert attacks_of(s, raptor) == []
+    end_turn(s)
+    assert not raptor.frozen
+
+
+def test_a_charge_minion_frozen_without_attacking_thaws_at_the_end_of_its_turn():
+    s = make_state(hands=(["Stonetusk Boar", "Ice Lance"], []))
+    play(s, "Stonetusk Boar")
+    boar = minion(s, 0, "Stonetusk Boar")
+    play(s, "Ice Lance", boar)
+    end_turn(s)
+    assert not boar.frozen
+
+
 # ---------------------------------------------------------------- heroes, weapons, armor
 
 def test_weapon_loses_durability_and_breaks():
