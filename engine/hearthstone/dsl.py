@@ -414,7 +414,7 @@ def add_card(card_key: str) -> Effect:
     """Put a card in your hand (lost when the hand is full)."""
 
     def run(ctx: mech.Ctx) -> None:
-        mech.add_to_hand(ctx.state, ctx.player, card_db().get(card_key))
+        mech.add_to_hand(ctx.state, ctx.player, card_db().get(card_key), known=True)  # a named card: public
 
     return _tag(run, "add_card")
 
@@ -424,7 +424,7 @@ def discard_random(count: int = 1) -> Effect:
         hand = ctx.me.hand
         for _ in range(count):
             if hand:
-                hand.pop(ctx.state.rng.randrange(len(hand)))
+                mech.left_hand(ctx.me, hand.pop(ctx.state.rng.randrange(len(hand))))
 
     return _tag(run, "discard_random")
 

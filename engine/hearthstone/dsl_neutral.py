@@ -202,7 +202,7 @@ def add_cards(card_key: str, count: int = 1, enemy: bool = False) -> Effect:
     def run(ctx: mech.Ctx) -> None:
         card = card_db().get(card_key)
         for _ in range(count):
-            mech.add_to_hand(ctx.state, 1 - ctx.player if enemy else ctx.player, card)
+            mech.add_to_hand(ctx.state, 1 - ctx.player if enemy else ctx.player, card, known=True)
 
     return _tag(run, "add_cards")
 
@@ -292,6 +292,7 @@ def summon_until_full(card_key: str) -> Effect:
 def discard_hand(ctx: mech.Ctx) -> None:
     """Deathwing: discard your whole hand."""
     ctx.me.hand.clear()
+    ctx.me.known_hand = ()
 
 
 discard_hand = _tag(discard_hand, "discard_hand", None)
@@ -336,9 +337,11 @@ def swap_with_random_minion_in_hand(ctx: mech.Ctx) -> None:
     if not found or src not in me.board:
         return
     card = me.hand.pop(ctx.state.rng.choice(found))
+    mech.left_hand(me, card)
     pos = mech.remove_from_board(ctx.state, src)
     mech.refresh_auras(ctx.state)
     me.hand.append(src.card)
+    me.known_hand += (src.card,)
     mech.summon(ctx.state, ctx.player, getattr(card, "base", card), pos)  # in play at its printed cost
 
 
@@ -390,7 +393,7 @@ def copy_spells_to_other_player() -> Trigger:
     """Lorewalker Cho: whenever a player casts a spell, a copy goes to the other player's hand."""
 
     def handler(s, m, caster, card):
-        mech.add_to_hand(s, 1 - caster, card_db().by_id[card.id])  # a public copy, even of a hidden one
+        mech.add_to_hand(s, 1 - caster, card_db().by_id[card.id], known=True)  # a public copy, even of a hidden one
 
     return ("spell_cast", handler)
 

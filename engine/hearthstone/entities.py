@@ -186,7 +186,7 @@ class Player:
         "index", "hero", "hero_power", "hand", "deck", "board", "weapon", "mana", "max_mana",
         "overload_owed", "overload_locked", "hero_power_used", "fatigue", "cards_played",
         "unknown_pool", "deck_name", "deck_candidates", "deck_origin", "unknown_delta",
-        "minions_played", "cost_auras", "cost_effects", "effects", "secrets",
+        "minions_played", "cost_auras", "cost_effects", "effects", "secrets", "known_hand",
     )
 
     def __init__(self, index: int, hero: Hero, hero_power: CardDef, deck: list[CardDef], deck_name: str = "") -> None:
@@ -222,6 +222,9 @@ class Player:
         # In an observation of a pool deck: what the public game did to the hidden cards (hand + deck) since the
         # start, (ids added, ids removed) against the starting deck; the same whichever candidate it is.
         self.unknown_delta: tuple[tuple[str, ...], tuple[str, ...]] | None = None
+        # Cards of this hand that both players know (The Coin, a minion returned to it, King Mukla's Bananas):
+        # an opponent's determinization keeps them in the hand.
+        self.known_hand: tuple[CardDef, ...] = ()
 
     def copy(self) -> "Player":
         p = Player.__new__(Player)
@@ -249,6 +252,7 @@ class Player:
         p.deck_candidates = self.deck_candidates
         p.deck_origin = self.deck_origin
         p.unknown_delta = self.unknown_delta
+        p.known_hand = self.known_hand
         return p
 
     def hero_attack(self) -> int:

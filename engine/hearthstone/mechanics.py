@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from cardlab.engine.hearthstone.carddb import CardDef
-from cardlab.engine.hearthstone.entities import NO_TRIGGERS, Character, Hero, Minion, Weapon
+from cardlab.engine.hearthstone.entities import NO_TRIGGERS, Character, Hero, Minion, Player, Weapon
 
 if TYPE_CHECKING:
     from cardlab.engine.hearthstone.state import HearthstoneState
@@ -207,12 +207,30 @@ def draw(s: "HearthstoneState", player: int) -> CardDef | None:
     return card
 
 
-def add_to_hand(s: "HearthstoneState", player: int, card: CardDef) -> bool:
+def add_to_hand(s: "HearthstoneState", player: int, card: CardDef, known: bool = False) -> bool:
+    """False when the hand is full (the card is lost). known: both players see which card it is."""
     p = s.players[player]
     if len(p.hand) >= HAND_LIMIT:
         return False
     p.hand.append(card)
+    if known:
+        p.known_hand += (card,)
     return True
+
+
+def same_card(a: CardDef, b: CardDef) -> bool:
+    """The same card in a hand, its cost change included (the card objects of a round-tripped state differ)."""
+    return a is b or (a.id == b.id and a.cost == b.cost)
+
+
+def left_hand(p: Player, card: CardDef) -> None:
+    """A card left p's hand (played, discarded): it is no longer a known card of that hand."""
+    known = p.known_hand
+    if known:
+        for i, k in enumerate(known):
+            if same_card(k, card):
+                p.known_hand = known[:i] + known[i + 1:]
+                return
 
 
 def summon(s: "HearthstoneState", player: int, card: CardDef, position: int = -1) -> Minion | None:
@@ -282,7 +300,7 @@ def return_to_hand(s: "HearthstoneState", m: Minion, card: CardDef) -> bool:
         return False
     remove_from_board(s, m)
     refresh_auras(s)
-    add_to_hand(s, m.owner, card)
+    add_to_hand(s, m.owner, card, known=True)
     return True
 
 

@@ -97,7 +97,7 @@ class HearthstoneState(State):
 
     def _begin_play(self) -> None:
         self.phase = "play"
-        mech.add_to_hand(self, 1, card_db().coin)
+        mech.add_to_hand(self, 1, card_db().coin, known=True)
         self.current = 0
         self.turn = 1
         self._start_turn()
@@ -304,6 +304,8 @@ class HearthstoneState(State):
         card = me.hand[index]
         me.mana -= self.cost(player, card)  # priced while in hand (Mountain Giant counts the other cards)
         me.hand.pop(index)
+        if me.known_hand:
+            mech.left_hand(me, card)
         if me.cost_effects:
             costs.card_played(me, card)
         combo = me.cards_played > 0
@@ -509,6 +511,7 @@ class HearthstoneState(State):
                 elif p.unknown_pool is None:
                     p.unknown_pool = tuple(sorted(public_id(c) for c in p.hand + p.deck + list(p.secrets)))
                 secret_rules.hide(p)  # the secrets' number and class only; their cards count as hidden cards
+                p.known_hand = _known_in(p.known_hand, p.hand)
                 p.hand = [hidden] * len(p.hand)
                 p.deck = [hidden] * len(p.deck)
         if s.pending is not None and s.current != player:
@@ -543,12 +546,15 @@ class HearthstoneState(State):
                     pool = pool_cards(p.unknown_pool, copy_source, rng)
                 else:
                     pool = p.hand + p.deck
+                    p.known_hand = _known_in(p.known_hand, p.hand)
+                known = _take_known(p.known_hand, pool)  # The Coin, returned minions: back in the hand
                 if p.secrets:
                     pool = secret_rules.deal_secrets(p, pool, rng)
                 rng.shuffle(pool)
-                n = len(p.hand)
-                p.hand = pool[:n]
+                n = len(p.hand) - len(known)
+                p.hand = known + pool[:n]
                 p.deck = pool[n:]
+                p.known_hand = tuple(known)
             p.unknown_pool = None
         s.rng = Rng(rng.next64())
         s._legal = None
@@ -711,3 +717,32 @@ def hidden_card() -> CardDef:
     })
     db.by_id[HIDDEN_ID] = card
     return card
+
+
+def _known_in(known: tuple, hand: list) -> tuple:
+    """The known cards that are in the hand (each hand card answers one)."""
+    if not known:
+        return ()
+    left = list(hand)
+    out = []
+    for k in known:
+        for i, c in enumerate(left):
+            if mech.same_card(k, c):
+                out.append(k)
+                del left[i]
+                break
+    return tuple(out)
+
+
+def _take_known(known: tuple, pool: list) -> list:
+    """Take each known card's stand-in (same public id) out of a determinization's pool; the known cards
+    themselves (cost changes included) go to the hand. A known card the pool cannot account for is dropped."""
+    out = []
+    for k in known:
+        pid = public_id(k)
+        for i, c in enumerate(pool):
+            if public_id(c) == pid:
+                del pool[i]
+                out.append(k)
+                break
+    return out

@@ -50,12 +50,16 @@ def _trajectory(state: HearthstoneState, seed: int = 5, turns: int = TURNS) -> l
 
 
 def _reshuffle_hidden(state: HearthstoneState, seat: int, seed: int) -> HearthstoneState:
-    """The same game with `seat`'s hand and deck dealt differently from the same cards."""
+    """The same game with `seat`'s hand and deck dealt differently from the same cards (the cards both players
+    know to be in the hand, such as The Coin, stay there)."""
     s = state.clone()
     p = s.players[seat]
     cards = p.hand + p.deck
+    for k in p.known_hand:
+        cards.remove(k)
     Rng(seed).shuffle(cards)
-    p.hand, p.deck = cards[: len(p.hand)], cards[len(p.hand):]
+    n = len(p.hand) - len(p.known_hand)
+    p.hand, p.deck = list(p.known_hand) + cards[:n], cards[n:]
     s._legal = None
     return s
 
@@ -121,8 +125,8 @@ def test_pool_determinization_samples_every_deck_the_opponent_could_hold():
         mage = det.players[1]
         assert len(mage.hand) == len(s.players[1].hand) and len(mage.deck) == len(s.players[1].deck)
         held = Counter(c.id for c in mage.hand + mage.deck)
-        held[coin] -= 1  # the Coin is public: every determinization gives it back
-        assert held[coin] == 0
+        held[coin] -= 1  # the Coin is public: every determinization gives it back, in the hand
+        assert held[coin] == 0 and coin in [c.id for c in mage.hand]
         decks.add(tuple(sorted(held.elements())))
         assert HIDDEN_ID not in [c.id for c in mage.hand + mage.deck]
         assert [c.id for c in det.players[0].hand] == [c.id for c in s.players[0].hand]
@@ -336,3 +340,34 @@ def test_play_command_bot_seed_does_not_rebuild_the_game(monkeypatch):
         assert probe.decisions >= 1 and probe.player == 0
         assert game_seed(seed, 0) not in probe.candidates and seed not in probe.candidates
         assert probe.rebuilt == []
+
+
+def _determinized_hands(s, times: int = 50) -> list:
+    obs = s.observation(0)
+    return [[c.name for c in obs.determinize(0, Rng(k)).players[1].hand] for k in range(times)]
+
+
+def test_cards_known_to_be_in_the_opponents_hand_stay_there_in_every_determinization():
+    from tests.engine.hs import make_state, minion, play
+
+    s = make_state(classes=("ROGUE", "MAGE"), hands=(["Sap", "King Mukla"], ["Wisp", "Wisp"]),
+                   boards=((), ["Boulderfist Ogre"]))
+    play(s, "Sap", minion(s, 1, "Boulderfist Ogre"))  # a Sapped minion goes back to a hand both players see
+    play(s, "King Mukla")  # two Bananas for the opponent
+    for hand in _determinized_hands(s):
+        assert len(hand) == 5 and hand.count("Bananas") == 2 and hand.count("Boulderfist Ogre") >= 1
+    s.current = 1
+    s._legal = None
+    play(s, "Bananas", minion(s, 0, "King Mukla"))  # once played, only one Banana is known
+    for hand in _determinized_hands(s):
+        assert hand.count("Bananas") >= 1 and len(hand) == 4
+
+
+def test_the_coin_is_in_the_second_players_hand_in_every_determinization():
+    deck = [card_db().get("Chillwind Yeti")] * 30
+    from cardlab.engine.hearthstone.state import GameConfig, HearthstoneState
+
+    s = HearthstoneState.new(GameConfig(mulligan=False), [("a", "MAGE", deck[:]), ("b", "MAGE", deck[:])], 1)
+    assert all("The Coin" in hand for hand in _determinized_hands(s))
+    back = HearthstoneState.from_dict(s.to_dict())
+    assert [c.name for c in back.players[1].known_hand] == ["The Coin"]
