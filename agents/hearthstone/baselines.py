@@ -308,6 +308,8 @@ def trade_value(a: _Unit, d: _Unit) -> tuple[float, bool]:
     d_health = d.health if (d.shield or a.attack <= 0) else d.health - a.attack
     if a.is_hero:
         taken = d.attack
+        if a.health - taken <= 0:  # the hero would die hitting it: never worth it
+            return -math.inf, d_health <= 0
         before = -value(d.attack, d.health, d.taunt)
         after = -value(d.attack, d_health, d.taunt)
         v = after - before - HERO_DAMAGE_WEIGHT * taken
@@ -482,9 +484,12 @@ class FaceAgent(Agent):
             face = [a for a in attacks if a[2] == ENEMY_HERO]
             if face:
                 return face[0]
-            # A taunt is in the way: hit the one closest to dying.
+            # A taunt is in the way: hit the one closest to dying, never with a hero that the hit would kill.
             opp = s.players[1 - player]
-            return min(attacks, key=lambda a: (opp.board[a[2] - 9].health, a))
+            hero = s.players[player].hero
+            attacks = [a for a in attacks if a[1] != 0 or opp.board[a[2] - 9].attack < hero.health + hero.armor]
+            if attacks:
+                return min(attacks, key=lambda a: (opp.board[a[2] - 9].health, a))
         return END_TURN_ACTION
 
 

@@ -322,3 +322,22 @@ def test_trading_beats_random() -> None:
         winner = run_game(agents, 1000 + seed)
         wins += winner == (seed % 2)
     assert wins >= 16, f"trading won {wins}/{games} against random"
+
+
+def _low_warrior_with_axe(enemy: str):
+    s = make_state(("WARRIOR", "MAGE"), hands=(["Fiery War Axe"], []), boards=((), [enemy]), mana=2)
+    s.players[0].hero.damage = 28  # 2 Health: any 3-Attack minion kills the hero that hits it
+    s.players[0].hero_power_used = True
+    s._legal = None
+    return s
+
+
+@pytest.mark.parametrize("spec", ["trading", "face"])
+@pytest.mark.parametrize("enemy", ["Bloodfen Raptor", "Sen'jin Shieldmasta"])
+def test_baselines_never_attack_with_a_hero_the_hit_would_kill(spec: str, enemy: str) -> None:
+    s = _low_warrior_with_axe(enemy)
+    agent = make_agent(spec, seed=1)
+    agent.reset(0, 1)
+    while not s.is_terminal() and s.current == 0:
+        s.apply(agent.act(s.observation(0)))
+    assert not s.is_terminal() and s.players[0].hero.health == 2
