@@ -10,8 +10,8 @@ the same position (attack A then B, or B then A) give the same key.
 - `public_key(s, player)`: what `player` can see of the same things (opponent's hand and both decks as
   counts, no RNG). The agent compares the key its plan expected with the observed one to re-plan.
 - `dominance_parts(s, player, universe)`: (exact, vector). Two states are comparable for dominance only
-  when `exact` is equal (the opponent's hand, weapons, decks, RNG, max mana, overload, and each sorted minion
-  slot's identity: card, keywords, silence, enchantments); then A dominates B when A's vector is >= B's
+  when `exact` is equal (the opponent's hand, weapons, decks, RNG, max mana, overload, both players' armed
+  secrets, Immune heroes, and each sorted minion slot's identity: card, keywords, silence, enchantments); then A dominates B when A's vector is >= B's
   everywhere. The vector holds every board/hero feature an evaluator sees (rho, the greedy scores, the
   seed96 encoder: attack, health, taunt, divine shield, attacks left, hero health and armor), plus unspent
   mana, an unused hero power and the acting player's hand as card counts, signed so that larger is better
@@ -59,7 +59,13 @@ def _player_key(p: Player, hidden_hand: bool, combo: bool = True) -> tuple:
         p.cards_played if combo else 0, len(p.hand) if hidden_hand else tuple(sorted(c.id for c in p.hand)), len(p.deck),
         _board_key(p.board), p.hero_power.id, p.effects,  # Shadowform, Lord Jaraxxus; Commanding Shout, Headcrack
         p.minions_played, _cost_effects_key(p),  # engine.hearthstone.costs (Pint-Sized Summoner, Millhouse)
+        len(p.secrets) if hidden_hand else _secrets_key(p), h.immune,
     )
+
+
+def _secrets_key(p: Player) -> tuple:
+    """The player's armed secrets (a fired Counterspell or Noble Sacrifice leaves a different position)."""
+    return tuple(sorted([c.id for c in p.secrets])) if p.secrets else _NONE
 
 
 def _cost_effects_key(p: Player) -> tuple:
@@ -233,6 +239,7 @@ def dominance_parts(s, player: int, universe: dict | None = None, combo: bool = 
         own_ident, opp_ident,
         me.hero_power.id, me.effects, opp.hero_power.id, opp.effects,
         me.minions_played, _cost_effects_key(me), _cost_effects_key(opp),
+        _secrets_key(me), _secrets_key(opp), h.immune, oh.immune,  # never compare across a fired secret
     )
     vec.append(h.max_health - h.damage)
     vec.append(h.armor)

@@ -291,3 +291,34 @@ def test_dominance_never_prunes_the_shadow_word_death_line(algo):
     exhaustive = search(s, prune="none", algo=algo)
     pruned = search(s, prune="dominance", algo=algo)
     assert pruned.value == pytest.approx(exhaustive.value) and exhaustive.value == pytest.approx(4.244, abs=1e-3)
+
+
+def _play_turn(s, spec: str):
+    agent = make_agent(spec, seed=1)
+    agent.reset(0, 1)
+    while not s.is_terminal() and s.current == 0:
+        s.apply(agent.act(s.observation(0)))
+    return s
+
+
+def _with_secret(s, secret: str, enemy_damage: int):
+    from cardlab.engine.hearthstone import card_db
+
+    s.players[0].hero_power_used = True
+    s.players[1].secrets = (card_db().get(secret),)
+    s.players[1].hero.damage = enemy_damage
+    s._legal = None
+    return s
+
+
+@pytest.mark.parametrize("spec", ["search", "search:algo=best", "search:eval=greedy"])
+def test_dominance_pruning_sees_through_a_counterspell_to_lethal(spec: str) -> None:
+    s = _with_secret(make_state(("MAGE", "MAGE"), hands=(["Frostbolt", "Fireball"], []), mana=6), "Counterspell", 24)
+    assert _play_turn(s, spec).winner == 0  # Frostbolt is countered, then Fireball kills
+
+
+@pytest.mark.parametrize("spec", ["search", "search:algo=best"])
+def test_dominance_pruning_sees_through_a_noble_sacrifice_to_lethal(spec: str) -> None:
+    s = make_state(("MAGE", "PALADIN"), boards=(["River Crocolisk", "Boulderfist Ogre", "Chillwind Yeti"], []), mana=0)
+    s = _with_secret(s, "Noble Sacrifice", 20)
+    assert _play_turn(s, spec).winner == 0  # the Crocolisk draws out the Defender, the others go face
