@@ -109,6 +109,8 @@ def _answer(s, owner: int, event: Event) -> Event:
     for card in s.players[owner].secrets:
         if s.terminal or event.countered or event.prevented:
             break
+        if event.kind == ATTACK and not (in_play(s, event.attacker) and in_play(s, event.defender)):
+            break  # an earlier secret killed or removed the attacker (or the defender): the attack is over
         secret = SECRETS.get(card.id)
         if secret is None or secret.event != event.kind or card not in s.players[owner].secrets:
             continue

@@ -245,3 +245,14 @@ def test_determinize_deals_secrets_for_a_deck_drawn_from_a_pool():
         det = obs.determinize(1, Rng(k))
         secrets = det.players[0].secrets
         assert len(secrets) == 1 and secrets[0].name in ("Vaporize", "Counterspell")
+
+
+def test_a_later_secret_does_not_answer_an_attack_an_earlier_one_ended():
+    s = _with_secrets(["Explosive Trap", "Freezing Trap"], classes=("HUNTER", "MAGE"), board1=["Bloodfen Raptor"])
+    attack(s, minion(s, 1, "Bloodfen Raptor"), "enemy hero")  # the Trap's 2 damage kills the Raptor
+    assert s.players[1].board == [] and "Bloodfen Raptor" not in _names(s.players[1].hand)
+    assert _names(s.players[0].secrets) == ["Freezing Trap"]
+    s = _with_secrets(["Vaporize", "Ice Barrier"], board1=["Chillwind Yeti"])
+    attack(s, minion(s, 1, "Chillwind Yeti"), "enemy hero")
+    assert s.players[1].board == [] and s.players[0].hero.armor == 0
+    assert _names(s.players[0].secrets) == ["Ice Barrier"]
