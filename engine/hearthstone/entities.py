@@ -186,7 +186,7 @@ class Player:
         "index", "hero", "hero_power", "hand", "deck", "board", "weapon", "mana", "max_mana",
         "overload_owed", "overload_locked", "hero_power_used", "fatigue", "cards_played",
         "unknown_pool", "deck_name", "deck_candidates", "deck_origin", "unknown_delta",
-        "minions_played", "cost_auras", "cost_effects", "effects", "secrets", "known_hand",
+        "minions_played", "cost_auras", "cost_effects", "effects", "secrets", "secret_ruled_out", "known_hand",
     )
 
     def __init__(self, index: int, hero: Hero, hero_power: CardDef, deck: list[CardDef], deck_name: str = "") -> None:
@@ -212,6 +212,8 @@ class Player:
         self.effects: tuple = ()
         # Active secrets in the order played (engine.hearthstone.secrets); placeholders in an opponent's observation
         self.secrets: tuple = ()
+        # Per active secret (same order): ids of the secrets it cannot be, learnt from events it let pass
+        self.secret_ruled_out: tuple = ()
         # In an observation: the sorted ids of hidden cards (hand + deck) this player may hold.
         self.unknown_pool: tuple[str, ...] | None = None
         self.deck_name = deck_name
@@ -247,6 +249,7 @@ class Player:
         p.cost_effects = self.cost_effects
         p.effects = self.effects
         p.secrets = self.secrets
+        p.secret_ruled_out = self.secret_ruled_out
         p.unknown_pool = self.unknown_pool
         p.deck_name = self.deck_name
         p.deck_candidates = self.deck_candidates

@@ -13,6 +13,9 @@ secrets cost nothing while none is in play.
 Hidden information: the opponent sees how many secrets a player has and their class, never which. An
 observation replaces each by a placeholder of its class (`hidden_secret`), and counts the secrets among the
 player's hidden cards (`unknown_pool`); `deal_secrets` draws them back from those cards when determinizing.
+What a secret did not answer is public too: `Player.secret_ruled_out` holds, per active secret (in order), the
+secrets of its class that would have fired on an event it let pass (a spell cast with no Counterspell
+revealed), and `deal_secrets` never deals those.
 """
 
 from __future__ import annotations
@@ -80,20 +83,55 @@ def can_put(s, player: int, card: CardDef) -> bool:
     return all(c.id != card.id for c in s.players[player].secrets)
 
 
+def ruled_out(p) -> list:
+    """`p.secret_ruled_out` aligned with `p.secrets` (a position built by hand may lack it)."""
+    ruled = list(p.secret_ruled_out)
+    n = len(p.secrets)
+    return ruled if len(ruled) == n else (ruled + [()] * n)[:n]
+
+
 def put(s, player: int, card: CardDef) -> None:
     p = s.players[player]
     if can_put(s, player, card):
+        p.secret_ruled_out = tuple(ruled_out(p)) + ((),)
         p.secrets = p.secrets + (card,)
 
 
 def remove(s, player: int, card: CardDef) -> None:
     p = s.players[player]
+    ruled = ruled_out(p)
+    p.secret_ruled_out = tuple(r for c, r in zip(p.secrets, ruled) if c is not card)
     p.secrets = tuple(c for c in p.secrets if c is not card)
 
 
 def destroy_all(s, player: int) -> None:
     """Flare: the secrets leave play without triggering (not revealed)."""
     s.players[player].secrets = ()
+    s.players[player].secret_ruled_out = ()
+
+
+def _class_secrets(card_class: str) -> list[str]:
+    ids = _CLASS_SECRETS.get(card_class)
+    if ids is None:
+        ids = sorted(c.id for c in card_db().collectible() if is_secret(c) and c.card_class == card_class)
+        _CLASS_SECRETS[card_class] = ids
+    return ids
+
+
+_CLASS_SECRETS: dict[str, list[str]] = {}
+
+
+def _rule_out(s, owner: int, card: CardDef, event: Event) -> None:
+    """`card` lets `event` pass: any secret of its class that would have answered it cannot be in its place."""
+    p = s.players[owner]
+    would = [k for k in _class_secrets(card.card_class)
+             if (d := SECRETS.get(k)) is not None and d.event == event.kind and d.condition(s, owner, event)]
+    if not would:
+        return
+    ruled = ruled_out(p)
+    i = p.secrets.index(card)
+    ruled[i] = tuple(sorted(set(ruled[i]) | set(would)))
+    p.secret_ruled_out = tuple(ruled)
 
 
 def reveal(s, player: int, card: CardDef) -> None:
@@ -111,10 +149,11 @@ def _answer(s, owner: int, event: Event) -> Event:
             break
         if event.kind == ATTACK and not (in_play(s, event.attacker) and in_play(s, event.defender)):
             break  # an earlier secret killed or removed the attacker (or the defender): the attack is over
-        secret = SECRETS.get(card.id)
-        if secret is None or secret.event != event.kind or card not in s.players[owner].secrets:
+        if card not in s.players[owner].secrets:
             continue
-        if not secret.condition(s, owner, event):
+        secret = SECRETS.get(card.id)
+        if secret is None or secret.event != event.kind or not secret.condition(s, owner, event):
+            _rule_out(s, owner, card, event)
             continue
         reveal(s, owner, card)
         ctx = SecretCtx(s, owner, s.players[owner].hero, card, event.target, event.position, mech.spell_power(s, owner),
@@ -210,12 +249,14 @@ def deal_secrets(p, pool: list, rng) -> list:
         return pool
     pool = list(pool)
     chosen: list[CardDef] = []
-    for c in p.secrets:
+    for c, excluded in zip(p.secrets, ruled_out(p)):
         if not is_hidden(c):
             chosen.append(c)
             continue
         taken = {x.id for x in chosen}
         fits = [i for i, x in enumerate(pool) if is_secret(x) and x.card_class == c.card_class and x.id not in taken]
+        consistent = [i for i in fits if pool[i].id not in excluded]  # none when the history was misread: any
+        fits = consistent or fits
         if fits:
             chosen.append(pool.pop(fits[rng.randrange(len(fits))]))
             continue
@@ -223,6 +264,7 @@ def deal_secrets(p, pool: list, rng) -> list:
         # the class, in place of one of the hidden copies the pool counts (else the hand and deck gain a card).
         others = sorted((x for x in card_db().collectible() if is_secret(x) and x.card_class == c.card_class
                          and x.id not in taken), key=lambda x: x.id)
+        others = [x for x in others if x.id not in excluded] or others
         if others:
             secret = rng.choice(others)
             copies = [i for i, x in enumerate(pool) if x.hidden_copy]

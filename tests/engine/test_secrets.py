@@ -256,3 +256,17 @@ def test_a_later_secret_does_not_answer_an_attack_an_earlier_one_ended():
     attack(s, minion(s, 1, "Chillwind Yeti"), "enemy hero")
     assert s.players[1].board == [] and s.players[0].hero.armor == 0
     assert _names(s.players[0].secrets) == ["Ice Barrier"]
+
+
+def test_a_determinization_never_deals_a_secret_that_would_have_fired_already():
+    s = _with_secrets(["Vaporize"], classes=("MAGE", "HUNTER"), hand1=["Arcane Shot"])
+    s.players[0].deck = [card_db().get(c) for c in ["Counterspell", "Mirror Entity"] + ["Wisp"] * 10]
+    before = s.observation(1)
+    dealt_before = {before.determinize(1, Rng(k)).players[0].secrets[0].name for k in range(40)}
+    assert dealt_before == {"Vaporize", "Counterspell", "Mirror Entity"}
+    play(s, "Arcane Shot", "enemy hero")  # nothing answers the spell: the secret is no Counterspell
+    after = s.observation(1)
+    dealt_after = {after.determinize(1, Rng(k)).players[0].secrets[0].name for k in range(40)}
+    assert dealt_after == {"Vaporize", "Mirror Entity"}
+    back = HearthstoneState.from_dict(after.to_dict())
+    assert back.players[0].secret_ruled_out == after.players[0].secret_ruled_out == (("VAN_EX1_287",),)
