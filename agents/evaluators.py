@@ -78,6 +78,9 @@ class Evaluator:
         """A finished game's value (the search scores terminal leaves with this): +inf / -inf / 0 by default."""
         return terminal_value(state, player)
 
+    def reseed(self, seed: int) -> None:
+        """Called by agents before each game: restart any randomness of the evaluator (a no-op by default)."""
+
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.name}>"
 

@@ -343,6 +343,7 @@ class MCTSAgent(Agent):
     def reset(self, player: int, seed: int) -> None:
         super().reset(player, seed)
         self._plan, self._expect, self._plan_turn = [], [], ()
+        getattr(self.evaluator, "reseed", lambda seed: None)(seed)  # a game does not depend on earlier games
 
     # ------------------------------------------------------------ searching
 

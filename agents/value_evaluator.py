@@ -104,6 +104,10 @@ class ValueNetEvaluator(Evaluator):
         trained = self._encoder_game(self.meta.get("game", "hearthstone"))
         self.players = None if isinstance(trained, str) else trained.num_players
 
+    def reseed(self, seed: int) -> None:
+        """seed96:random_slots shuffles minion slots: per game, not carried over from earlier games."""
+        self.encoder.reseed(seed)
+
     def _encoder_game(self, game):
         """What the encoder is sized for: the game played when given as a Game, else the training data's game."""
         if not isinstance(game, str):
@@ -215,6 +219,10 @@ class ValueNetEnsemble(Evaluator):
 
     def terminal(self, state, player: int) -> float:
         return self.members[0].terminal(state, player)
+
+    def reseed(self, seed: int) -> None:
+        for m in self.members:
+            m.reseed(seed)
 
     def evaluate(self, states: list, player: int) -> list[float]:
         out, live, live_states = split_finished(self, states, player)

@@ -31,6 +31,10 @@ class Encoder:
     def _names(self) -> list[str]:
         raise NotImplementedError
 
+    def reseed(self, seed: int) -> None:
+        """Restart the encoder's own randomness (used when `values` gets no rng); a no-op for most encoders.
+        Agents call it per game, so a game's rows do not depend on the games played before it."""
+
     def values(self, state: State, player: int, rng: Rng | None = None) -> list[float]:
         """One row as a Python list (cheap to build; converted to numpy once per batch)."""
         raise NotImplementedError

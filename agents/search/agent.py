@@ -171,6 +171,7 @@ class TurnTreeSearch(TurnPlanner):
     def reset(self, player: int, seed: int) -> None:
         super().reset(player, seed)
         self._expect = []
+        getattr(self.evaluator, "reseed", lambda seed: None)(seed)  # a game does not depend on earlier games
         if self.blueprint is not None:
             self.blueprint.reset(player, seed)
 

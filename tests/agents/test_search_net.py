@@ -138,3 +138,27 @@ def test_skipping_quiet_end_turn_children_keeps_every_decision(monkeypatch):
     slow, slow_record = search_net_bench.run(games=2, seed=7, agent=SMALL_SEARCH)
     assert fast_record == slow_record
     assert (fast["nodes"], fast["leaves"]) == (slow["nodes"], slow["leaves"])
+
+
+def test_random_slot_encoders_restart_per_game_so_a_game_does_not_depend_on_earlier_ones(evaluator, monkeypatch):
+    from cardlab.agents.registry import make_agent
+    from cardlab.engine.hearthstone.features import get_encoder
+
+    encoder = get_encoder("seed96:random_slots=true")
+    state = [s for s in STATES if not s.is_terminal() and len(s.players[0].board) > 2][0]
+    encoder.reseed(7)
+    first = encoder.encode(state, 0)
+    encoder.encode(state, 0)  # an earlier game's rows move the encoder's own stream on
+    encoder.reseed(7)
+    assert np.array_equal(first, encoder.encode(state, 0))
+
+    monkeypatch.setattr(evaluator, "encoder", encoder)
+    evaluator.reseed(7)  # the network's encoder restarts with the evaluator
+    assert np.array_equal(first, encoder.encode(state, 0))
+    seen = []
+    monkeypatch.setattr(evaluator, "reseed", seen.append)
+    for spec in ("search", "mcts"):
+        agent = make_agent(spec, seed=1)
+        monkeypatch.setattr(agent, "evaluator", evaluator)
+        agent.reset(0, 1234)
+    assert seen == [1234, 1234]  # every game starts the evaluator's randomness from the game's seed

@@ -48,6 +48,9 @@ class Seed96(Encoder):
         super().__init__(**({"random_slots": "true"} if self.random_slots else {}))
         self._rng = Rng(0)
 
+    def reseed(self, seed: int) -> None:
+        self._rng = Rng(seed)
+
     def _names(self) -> list[str]:
         names = ["own_hero_health", "enemy_hero_health"]
         for side in ("own", "enemy"):
