@@ -351,9 +351,13 @@ def refresh_auras(s: "HearthstoneState") -> None:
             late = getattr(src.card.aura, "late", None)
             if late is not None:
                 late(s, src)
+    corrected = False
     for m, old_hp in old:
-        if m.aura_hp < old_hp:
+        if m.aura_hp < old_hp and m.damage:
             m.damage = max(0, m.damage - (old_hp - m.aura_hp))
+            corrected = True
+    if corrected:  # auras that read damage (Spiteful Smith's Enrage, Lightspawn) see the healed-over damage
+        refresh_auras(s)
 
 
 def spell_power(s: "HearthstoneState", player: int) -> int:

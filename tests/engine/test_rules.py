@@ -544,6 +544,19 @@ def test_lost_health_aura_never_kills_a_damaged_minion():
     assert raptor in s.players[1].board and (raptor.attack, raptor.health, raptor.max_health) == (3, 1, 2)
 
 
+def test_a_lost_health_aura_that_heals_over_damage_ends_enrage_and_resets_lightspawn():
+    s = make_state(classes=("WARRIOR", "MAGE"),
+                   boards=(["Stormwind Champion", "Spiteful Smith", "Lightspawn"], ["Boulderfist Ogre"]))
+    mech.equip(s, 0, card_db().get("Fiery War Axe"))
+    mech.deal_damage(s, minion(s, 0, "Spiteful Smith"), 1)
+    mech.deal_damage(s, minion(s, 0, "Lightspawn"), 2)
+    assert s.players[0].weapon.attack == 5
+    attack(s, minion(s, 0, "Stormwind Champion"), minion(s, 1, "Boulderfist Ogre"))  # the Champion dies
+    smith, lightspawn = minion(s, 0, "Spiteful Smith"), minion(s, 0, "Lightspawn")
+    assert smith.damage == 0 and s.players[0].weapon.attack == 3  # no longer damaged: no Enrage
+    assert lightspawn.attack == lightspawn.health == 4
+
+
 def test_aura_applies_after_hunters_mark():
     """Hunter's Mark sets Health to 1; Stormwind Champion's +1/+1 still counts on top of it."""
     s = make_state(classes=("HUNTER", "MAGE"), hands=(["Hunter's Mark"], []),
