@@ -364,7 +364,7 @@ def cards_played_before(ctx: mech.Ctx) -> int:
 def _return_card_at_your_turn(s, player: int, card_id: str, turn_player: int) -> bool:
     if turn_player != player:
         return True
-    mech.add_to_hand(s, player, card_db().get(card_id))
+    mech.add_to_hand(s, player, card_db().get(card_id), known=True)  # Headcrack comes back in plain sight
     return False
 
 

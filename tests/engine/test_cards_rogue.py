@@ -308,6 +308,7 @@ def test_headcrack_combo_returns_next_turn():
     end_turn(s)
     assert sorted(c.name for c in s.players[0].hand) == ["Chillwind Yeti", "Headcrack"]
     assert s.players[0].effects == ()
+    assert [c.name for c in s.players[0].known_hand] == ["Headcrack"]  # the opponent saw it come back
 
 
 def test_headcrack_player_effect_survives_serialisation_and_clone():
