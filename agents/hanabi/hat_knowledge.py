@@ -277,6 +277,8 @@ class PublicKnowledge:
     def hint_to_give(self, hinter: int, hands: Sequence[Sequence[int]]) -> tuple[int, list[tuple[int, int]]]:
         """(the value to give, [(player, answer)]) from the hands the hinter sees (codes; its own is ignored)."""
         _, size = self.layout(hinter)
+        if size == 0:  # no teammate's hand can be told anything (one-card hands emptied in the last round)
+            return 0, []
         board, weights = self.board_and_weights()
         total, answers = 0, []
         for k in range(self.cfg.players):

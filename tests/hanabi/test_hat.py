@@ -211,3 +211,13 @@ def test_rewind_gives_the_earlier_full_states():
         saved[5].observation(0).rewind(1)
     with pytest.raises(ValueError, match="cannot rewind"):
         saved[5].rewind(6)
+
+
+@pytest.mark.parametrize("game, players", [("hanabi:players=4,colours=1,ranks=5,hand_size=1", 4),
+                                           ("hanabi:players=2,hand_size=1", 2)])
+def test_hat_plays_one_card_hands_to_the_end(game: str, players: int) -> None:
+    from cardlab.arena.play import play_game
+
+    for i in range(60):  # in the last round every teammate's hand can be empty: nothing to hint
+        result = play_game(game, ["hat"] * players, 1, i)
+        assert result.error is None, (i, result.error)
