@@ -55,7 +55,9 @@ def convert_option(owner: str, key: str, text: str, default: Any) -> Any:
         if isinstance(default, float):
             return float(text)
     except ValueError:
-        raise UserError(f"{owner}: {key}={text!r} should be a {type(default).__name__}") from None
+        kind = next(t for t in (bool, int, float, str) if isinstance(default, t)) if isinstance(
+            default, (bool, int, float, str)) else type(default)
+        raise UserError(f"{owner}: {key}={text!r} should be a {kind.__name__}") from None
     return text
 
 

@@ -29,6 +29,19 @@ from cardlab.engine.hanabi.state import HanabiState
 _DEFAULTS = AgeParams()
 
 
+class _UnsetFloat(float):
+    """A constant's default when the caller did not give it (typed, so spec options still parse as floats)."""
+
+
+class _UnsetInt(int):
+    """As _UnsetFloat, for the integer constants."""
+
+
+def _unset(name: str):
+    value = getattr(_DEFAULTS, name)
+    return _UnsetInt(value) if isinstance(value, int) else _UnsetFloat(value)
+
+
 @dataclass
 class _View:
     """Everything one decision needs, computed once."""
@@ -49,17 +62,21 @@ class _View:
 class AgeAgent(CountingAgent):
     name = "age"
 
-    def __init__(self, seed: int = 0, play_told: float = 1.0, play_uncertain: float = 1.0,
-                 discard_useless_strict: float = 1.0, discard_useless_lenient: float = 0.1,
-                 discard_safe_strict: float = 1.0, discard_safe_lenient: float = 0.1, discard_uncertain: float = 1.0,
-                 old_rank_hint: int = 3, old_colour_hint: int = 3, params: str = "") -> None:
-        """`params` names a YAML file with the nine constants; constants given here as well, when they differ from
-        the hand-set defaults, override the file's."""
+    def __init__(self, seed: int = 0, play_told: float = _unset("play_told"),
+                 play_uncertain: float = _unset("play_uncertain"),
+                 discard_useless_strict: float = _unset("discard_useless_strict"),
+                 discard_useless_lenient: float = _unset("discard_useless_lenient"),
+                 discard_safe_strict: float = _unset("discard_safe_strict"),
+                 discard_safe_lenient: float = _unset("discard_safe_lenient"),
+                 discard_uncertain: float = _unset("discard_uncertain"),
+                 old_rank_hint: int = _unset("old_rank_hint"), old_colour_hint: int = _unset("old_colour_hint"),
+                 params: str = "") -> None:
+        """`params` names a YAML file with the nine constants; constants given here as well override the file's."""
         given = dict(play_told=play_told, play_uncertain=play_uncertain,
                      discard_useless_strict=discard_useless_strict, discard_useless_lenient=discard_useless_lenient,
                      discard_safe_strict=discard_safe_strict, discard_safe_lenient=discard_safe_lenient,
                      discard_uncertain=discard_uncertain, old_rank_hint=old_rank_hint, old_colour_hint=old_colour_hint)
-        changed = {k: v for k, v in given.items() if v != getattr(_DEFAULTS, k)}
+        changed = {k: v for k, v in given.items() if not isinstance(v, (_UnsetFloat, _UnsetInt))}
         options = dict(changed, **({"params": params} if params else {}))
         super().__init__(seed, **options)
         base = load_params(params).as_dict() if params else {}

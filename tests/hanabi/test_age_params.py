@@ -66,3 +66,14 @@ def test_spec_strings_through_the_agent_registry(tmp_path):
     assert type(make_agent("random", game="hanabi")).__name__ == "RandomHanabiAgent"
     with pytest.raises(UserError):
         make_agent("age:play_told=2", game="hanabi")
+
+
+def test_an_option_overrides_the_params_file_even_at_its_hand_set_value(tmp_path):
+    from cardlab.agents.registry import make_agent
+
+    path = tmp_path / "evolved.yaml"
+    save_params(AgeParams(play_told=0.8, old_rank_hint=5), path)
+    agent = make_agent(f"age:params={path},play_told=1.0,old_rank_hint=3", game="hanabi")
+    assert agent.params.play_told == 1.0 and agent.params.old_rank_hint == 3
+    assert "play_told=1.0" in agent.spec() and "old_rank_hint=3" in agent.spec()
+    assert make_agent(f"age:params={path}", game="hanabi").params.play_told == 0.8
