@@ -371,3 +371,12 @@ def test_the_coin_is_in_the_second_players_hand_in_every_determinization():
     assert all("The Coin" in hand for hand in _determinized_hands(s))
     back = HearthstoneState.from_dict(s.to_dict())
     assert [c.name for c in back.players[1].known_hand] == ["The Coin"]
+
+
+def test_a_person_sees_the_cards_known_to_be_in_the_opponents_hand():
+    from cardlab.engine.hearthstone.render import observation_lines
+    from cardlab.engine.hearthstone.state import GameConfig, HearthstoneState
+
+    deck = [card_db().get("Chillwind Yeti")] * 30
+    s = HearthstoneState.new(GameConfig(mulligan=False), [("a", "MAGE", deck[:]), ("b", "MAGE", deck[:])], 1)
+    assert "5 cards in hand (known: The Coin)" in observation_lines(s.observation(0), 0)[0]
