@@ -539,13 +539,14 @@ class DominionState(State):
         self._play(card, first)
 
     def _attack(self, card: int, effects: list[tuple]) -> None:
-        """Every other player holding a Moat may reveal it first (in turn order); then `effects` run in order."""
+        """Every other player holding a Moat may reveal it first (in turn order); then `effects` run in order.
+        Every other player gets a queued Moat step, holding one or not, so the queue shows nobody's hand."""
         self.immune = 0
-        self.stack += tuple(reversed(effects)) + tuple(
-            ("_t_moat", card, v) for v in reversed(self._others()) if MOAT in self.hand[v])
+        self.stack += tuple(reversed(effects)) + tuple(("_t_moat", card, v) for v in reversed(self._others()))
 
     def _t_moat(self, card: int, v: int) -> None:
-        self._ask("reveal", v, card, None, (YES, NO), "_r_moat", (v,))
+        if MOAT in self.hand[v]:
+            self._ask("reveal", v, card, None, (YES, NO), "_r_moat", (v,))
 
     def _r_moat(self, answer: int, v: int) -> None:
         if answer == YES:

@@ -81,3 +81,20 @@ def test_determinize_keeps_a_pending_moat_in_hand():
         det = s.observation(0).determinize(0, Rng(seed))
         assert C["Moat"] in det.hand[1] and det.decision().kind == "reveal"
         det.apply(det.legal_actions()[0])
+
+
+def test_an_attack_queue_does_not_show_who_else_holds_a_moat():
+    def militia_with(p2_hand: list, p2_deck: list):
+        s = position(["Militia", "Copper", "Copper", "Copper", "Copper"], deck=["Copper"] * 5, players=3,
+                     others={1: {"hand": ["Moat", "Copper", "Copper", "Estate", "Estate"], "deck": ["Silver"] * 5},
+                             2: {"hand": p2_hand, "deck": p2_deck}})
+        choose(s, "Militia")
+        return s
+
+    holds = militia_with(["Moat", "Copper", "Copper", "Estate", "Silver"], ["Copper", "Silver", "Estate", "Copper", "Copper"])
+    lacks = militia_with(["Copper", "Copper", "Copper", "Estate", "Silver"], ["Moat", "Silver", "Estate", "Copper", "Copper"])
+    assert holds.decision().player == lacks.decision().player == 1  # player 1 decides about its own Moat first
+    assert holds.observation(1).to_dict() == lacks.observation(1).to_dict()
+    choose(holds, "no")
+    choose(lacks, "no")
+    assert holds.decision().kind == "reveal" and lacks.decision().kind == "discard"  # only a Moat holder is asked
