@@ -86,7 +86,7 @@ def _tuples(value: Any) -> Any:
     return tuple(_tuples(v) for v in value) if isinstance(value, list) else value
 
 
-_FIELDS = ("setup", "rng", "hand", "deck", "disc", "aside", "top_known", "owned", "supply", "play", "trash",
+_FIELDS = ("setup", "rng", "hand", "deck", "disc", "aside", "top_known", "hand_known", "owned", "supply", "play", "trash",
            "coins", "actions", "buys", "phase", "owner", "turn", "turns", "prompt", "stack", "immune",
            "empty_piles", "gains_now", "gains_prev", "observer", "terminal", "_legal")
 
@@ -99,6 +99,8 @@ class DominionState(State):
     `supply` (count per card id), `hand[p]`, `deck[p]` (top last), `disc[p]` (top last), `play` (the turn owner's
     cards in play), `trash`. In an observation, cards the observer cannot see are HIDDEN.
     top_known[p]: how many cards on top of p's deck everyone knows (put there face up: Bureaucrat, Spy).
+    hand_known[p]: cards everyone knows are in p's hand (a revealed Moat, a hand revealed to Bureaucrat), until p's
+    next turn starts.
     """
 
     __slots__ = _FIELDS
@@ -126,6 +128,7 @@ class DominionState(State):
         s.disc = [()] * n
         s.aside = ((),) * n
         s.top_known = (0,) * n
+        s.hand_known = ((),) * n
         s.owned = [0] * (NC * n)
         for p in range(n):
             s.owned[p * NC + COPPER] = 7
@@ -159,6 +162,7 @@ class DominionState(State):
         s.disc = self.disc[:]
         s.aside = self.aside
         s.top_known = self.top_known
+        s.hand_known = self.hand_known
         s.owned = self.owned[:]
         s.supply = self.supply[:]
         s.play = self.play
@@ -422,6 +426,8 @@ class DominionState(State):
             self._legal = ()
             return
         p = self.owner = (p + 1) % setup.players
+        if self.hand_known[p]:  # its own turn: what it revealed may be played from here on
+            self.hand_known = _set(self.hand_known, p, ())
         self.turn += 1
         self.turns = _set(self.turns, p, self.turns[p] + 1)
         self.coins, self.actions, self.buys = 0, 1, 1
@@ -551,6 +557,14 @@ class DominionState(State):
     def _r_moat(self, answer: int, v: int) -> None:
         if answer == YES:
             self.immune |= 1 << v
+            if MOAT not in self.hand_known[v]:
+                self.hand_known = _set(self.hand_known, v, self.hand_known[v] + (MOAT,))
+
+    def _forget_known(self, v: int, card: int) -> None:
+        """A card left v's hand in the open (Militia's discard, Bureaucrat's top-deck): one known copy less."""
+        known = self.hand_known[v]
+        if card in known:
+            self.hand_known = _set(self.hand_known, v, _remove(known, card))
 
     def _hit(self, v: int) -> bool:
         return not self.immune >> v & 1
@@ -576,10 +590,13 @@ class DominionState(State):
     def _t_bureaucrat(self, v: int) -> None:
         if self._hit(v):
             options = self._hand_options(v, IS_VICTORY)
-            if options:  # otherwise the hand is revealed: nothing happens
+            if options:
                 self._ask("topdeck", v, CARD_IDS["Bureaucrat"], None, options, "_r_bureaucrat", (v,))
+            else:  # the hand is revealed: nothing else happens, but everyone now knows it
+                self.hand_known = _set(self.hand_known, v, tuple(sorted(self.hand[v])))
 
     def _r_bureaucrat(self, card: int, v: int) -> None:
+        self._forget_known(v, card)
         self.hand[v] = _remove(self.hand[v], card)
         self.deck[v] += (card,)
         self.top_known = _set(self.top_known, v, self.top_known[v] + 1)
@@ -681,6 +698,7 @@ class DominionState(State):
             self._ask("discard", v, CARD_IDS["Militia"], None, self._hand_options(v), "_r_militia", (v,))
 
     def _r_militia(self, card: int, v: int) -> None:
+        self._forget_known(v, card)
         self._discard_from_hand(v, card)
         self._t_militia(v)
 
@@ -799,6 +817,7 @@ class DominionState(State):
         s.rng = None  # the observer may not see future shuffles
         s.aside = self.aside
         s.top_known = known = self.top_known
+        s.hand_known = self.hand_known
         s.owned = self.owned[:]
         s.supply = self.supply[:]
         s.play = self.play
@@ -879,6 +898,10 @@ class DominionState(State):
                 reserved = [c for c in pr[4] if c < NONE]
             elif pr[0] == "reveal":
                 reserved = [MOAT]
+        if other and self.hand_known[q]:  # cards known to be in that hand, each as often as known or reserved
+            for c in set(self.hand_known[q]):
+                extra = self.hand_known[q].count(c) - reserved.count(c)
+                reserved += [c] * max(0, extra)
         for c in seen + reserved:
             counts[c] -= 1
         pool = [c for c in range(NC) for _ in range(counts[c])]
@@ -943,6 +966,8 @@ class DominionState(State):
             data[key] = getattr(self, key)
         data["prompt"] = list(self.prompt) if self.prompt is not None else None
         data["stack"] = [list(t) for t in self.stack]
+        if any(self.hand_known):  # only when set, so other dicts keep their shape
+            data["hand_known"] = [list(t) for t in self.hand_known]
         return data
 
     @classmethod
@@ -957,6 +982,7 @@ class DominionState(State):
         s.owned = list(data["owned"])
         s.supply = list(data["supply"])
         s.top_known = tuple(data["top_known"])
+        s.hand_known = tuple(tuple(t) for t in data.get("hand_known", ())) or ((),) * data["players"]
         s.turns = tuple(data["turns"])
         s.play = tuple(data["play"])
         s.trash = tuple(data["trash"])

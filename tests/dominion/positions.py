@@ -35,7 +35,7 @@ def position(hand: Sequence[str], deck: Sequence[str] = (), discard: Sequence[st
     for name, n in (supply or {}).items():
         s.supply[CARD_ID[name]] = n
     s.empty_piles = sum(1 for c in s.setup.piles if s.supply[c] == 0)
-    s.aside, s.top_known = ((),) * players, (0,) * players
+    s.aside, s.top_known, s.hand_known = ((),) * players, (0,) * players, ((),) * players
     s.phase, s.prompt, s.stack, s.play, s.trash = ACTION, None, (), (), ()
     s.coins, s.actions, s.buys = 0, 1, 1
     s._legal = None

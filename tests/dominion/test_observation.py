@@ -98,3 +98,26 @@ def test_an_attack_queue_does_not_show_who_else_holds_a_moat():
     choose(holds, "no")
     choose(lacks, "no")
     assert holds.decision().kind == "reveal" and lacks.decision().kind == "discard"  # only a Moat holder is asked
+
+
+def test_a_revealed_moat_stays_in_that_hand_in_every_determinization_until_its_owners_turn():
+    s = position(["Village", "Militia", "Militia", "Copper", "Copper"], deck=["Copper", "Estate", "Copper"],
+                 others={1: {"hand": ["Moat", "Copper", "Copper", "Copper", "Estate"],
+                             "deck": ["Silver"] * 5, "discard": ["Estate", "Estate", "Copper"]}})
+    choose(s, "Village", "Militia")
+    choose(s, "yes")  # player 1 reveals its Moat: public
+    view = s.observation(0)
+    assert all(C["Moat"] in view.determinize(0, Rng(k)).hand[1] for k in range(60))
+    again = type(s).from_dict(s.to_dict())
+    assert again.hand_known == s.hand_known == ((), (C["Moat"],))
+
+
+def test_a_hand_revealed_to_bureaucrat_is_dealt_back_exactly():
+    hand = ["Copper", "Copper", "Copper", "Silver", "Silver"]
+    s = position(["Village", "Bureaucrat", "Militia", "Copper", "Copper"], deck=["Copper", "Copper", "Estate"],
+                 kingdom="interaction",
+                 others={1: {"hand": hand, "deck": ["Estate", "Estate", "Duchy", "Copper", "Copper"],
+                             "discard": ["Estate", "Gold"]}})
+    choose(s, "Village", "Bureaucrat")  # no Victory card: player 1 reveals its hand
+    view = s.observation(0)
+    assert all(sorted(view.determinize(0, Rng(k)).hand[1]) == sorted(C[c] for c in hand) for k in range(60))
