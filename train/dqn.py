@@ -345,12 +345,16 @@ class DQNModule(L.LightningModule):
         return loss, q
 
     def training_step(self, batch, batch_idx):
+        stepped = False
         for _ in range(self.cfg.train_every):
             if self.episodes >= self.cfg.games:  # never start an episode past the requested count
                 break
             self.env_step()
+            stepped = True
         if self.episodes >= self.cfg.games:
             self.trainer.should_stop = True
+            if not stepped:  # resumed after the last update (Ctrl-C in the final evaluation): nothing to add
+                return None
         self.log("train/epsilon", self.epsilon, on_step=True, on_epoch=False, batch_size=1)
         if self.buffer.size < max(self.cfg.warmup_steps, self.cfg.batch_size):
             return None

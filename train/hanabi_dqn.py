@@ -312,12 +312,16 @@ class MiniDQNModule(L.LightningModule):
         return torch.nn.functional.smooth_l1_loss(q, y), q
 
     def training_step(self, batch, batch_idx):
+        stepped = False
         for _ in range(self.cfg.train_every):
             if self.episodes >= self.cfg.games:  # never start a game past the requested count
                 break
             self.env_step()
+            stepped = True
         if self.episodes >= self.cfg.games:
             self.trainer.should_stop = True
+            if not stepped:  # resumed after the last update (Ctrl-C in the final evaluation): nothing to add
+                return None
         if self.buffer.size < max(self.cfg.warmup_steps, self.cfg.batch_size):
             return None
         opt = self.optimizers()

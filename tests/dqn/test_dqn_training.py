@@ -173,3 +173,8 @@ def test_interrupted_run_resumes_to_the_uninterrupted_weights(tmp_path):
         train_dqn(DQNConfig(**{**base, "lr": 0.01}), tmp_path / "parts", resume=True)
     with pytest.raises(UserError, match="nothing to resume"):
         train_dqn(DQNConfig(**base), tmp_path / "none", resume=True)
+    # stopped after the last update (Ctrl-C in the final evaluation): resuming adds nothing
+    again, _ = train_dqn(DQNConfig(**base), tmp_path / "whole", resume=True)
+    assert again.updates == whole.updates
+    for (name, x), (_, y) in zip(whole.online.state_dict().items(), again.online.state_dict().items()):
+        assert torch.equal(x, y), name

@@ -129,6 +129,10 @@ def test_a_run_extended_with_resume_ends_with_the_weights_of_one_run_that_long(t
         assert torch.equal(x, y), name
     with pytest.raises(UserError, match="other settings \\(gamma\\)"):
         train_mini_dqn(MiniDQNConfig(**{**base, "gamma": 0.5}), tmp_path / "parts", resume=True)
+    again, _ = train_mini_dqn(MiniDQNConfig(**base), tmp_path / "parts", resume=True)
+    assert again.updates == whole.updates  # a finished run resumed (Ctrl-C in the final evaluation) adds nothing
+    for (name, x), (_, y) in zip(whole.online.state_dict().items(), again.online.state_dict().items()):
+        assert torch.equal(x, y), name
 
 
 def test_a_checkpoint_for_another_model_or_a_damaged_one_is_refused_by_name(tmp_path):
