@@ -6,6 +6,8 @@ hold commas (`decks=liege,basic-warrior`): a part without `=` continues the prev
 
 from __future__ import annotations
 
+import re
+
 import importlib
 import importlib.util
 from dataclasses import dataclass
@@ -61,14 +63,19 @@ def convert_option(owner: str, key: str, text: str, default: Any) -> Any:
     return text
 
 
+# A padded base64 part (a deckstring ending in '=') is a value, not a `key=` option.
+_PADDED_BASE64 = re.compile(r"^[A-Za-z0-9+/]{16,}={1,2}$")
+
+
 def parse_spec(spec: str) -> tuple[str, dict[str, str]]:
-    """`name:key=value,...` -> (name, {key: text}); a part without '=' extends the previous value."""
+    """`name:key=value,...` -> (name, {key: text}); a part without '=' (or a padded deckstring) extends the previous
+    value."""
     name, _, rest = spec.strip().partition(":")
     options: dict[str, str] = {}
     last = None
     for part in filter(None, (p.strip() for p in rest.split(","))):
         key, sep, value = part.partition("=")
-        if sep and key.strip():
+        if sep and key.strip() and not (last is not None and _PADDED_BASE64.match(part)):
             last = key.strip()
             options[last] = value.strip()
         elif last is not None:

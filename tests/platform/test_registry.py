@@ -21,6 +21,17 @@ def test_spec_values_may_hold_commas():
     assert make_game(game.spec).spec == game.spec  # the canonical spec rebuilds the same game
 
 
+def test_a_padded_deckstring_may_be_the_second_of_two_decks():
+    from cardlab.engine.hearthstone.decks import load_deck
+
+    code = load_deck("zoo-warlock").deckstring()
+    assert code.endswith("=")  # base64 padding: not a `key=` option
+    assert parse_spec(f"hearthstone:decks=liege,{code},max_turns=30") == (
+        "hearthstone", {"decks": f"liege,{code}", "max_turns": "30"})
+    game = make_game(f"hearthstone:decks=liege,{code}")
+    assert [d.hero_class for d in game.decks.decks] == ["MAGE", "WARLOCK"]
+
+
 @pytest.mark.parametrize("spec, needle", [
     ("chess", "unknown game 'chess'"),
     ("hearthstone:deck=liege,pool=basic", "only one of"),
