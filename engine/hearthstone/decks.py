@@ -149,7 +149,7 @@ def parse_deckstring(code: str) -> Deck:
 
 def _read_text(path: Path) -> str:
     try:
-        return path.read_text(encoding="utf-8")
+        return path.read_text(encoding="utf-8-sig")  # a byte-order mark (Windows editors) is not part of line 1
     except UnicodeDecodeError:
         raise DeckError(f"deck file {str(path)!r} is not a text deck (name, class and 'N Card Name' lines)") from None
     except OSError as exc:
@@ -166,11 +166,11 @@ def load_deck(spec: str) -> Deck:
     if path.is_file():
         return parse_text(_read_text(path), spec)
     candidate = Path(spec)
-    if not candidate.is_file() and _looks_like_deckstring(spec):
-        return parse_deckstring(spec)
+    if not candidate.is_file() and _looks_like_deckstring(spec.strip()):
+        return parse_deckstring(spec.strip())  # a deckstring pasted with a stray space or newline
     if candidate.is_dir():
         raise DeckError(f"deck file {spec!r} is a directory, not a file")
-    if candidate.suffix or "/" in spec:
+    if candidate.suffix or "/" in spec or candidate.is_file():  # a file in this folder needs no suffix
         if not candidate.is_file():
             raise DeckError(f"deck file {spec!r} does not exist")
         return parse_text(_read_text(candidate), str(candidate))

@@ -135,3 +135,15 @@ def test_cards_title_counts_the_whole_pool_when_filtered(capsys):
 
     assert main(["cards", "--implemented", "no"]) == 0
     assert "382/382 implemented; 0 listed" in capsys.readouterr().out
+
+
+def test_deck_files_without_a_suffix_with_a_byte_order_mark_and_pasted_deckstrings_load(tmp_path, monkeypatch):
+    text = (load_deck("liege").deckstring(), "\n".join(
+        ["name: Mine", "class: MAGE"] + [f"{n} {c.name}" for c, n in load_deck("basic-mage").counts()]))
+    code, listing = text
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "mydeck").write_text(listing, encoding="utf-8")
+    assert load_deck("mydeck").hero_class == "MAGE"  # a file in this folder, no suffix, no slash
+    (tmp_path / "bom.txt").write_text(listing, encoding="utf-8-sig")
+    assert len(load_deck("bom.txt").cards) == 30
+    assert load_deck(code + " \n").cards == load_deck(code).cards  # pasted with a trailing space and newline
