@@ -60,7 +60,7 @@ class Deck:
 
         d = HsDeck()
         d.heroes = [HERO_DBF[self.hero_class]]
-        d.format = FormatType.FT_WILD
+        d.format = FormatType.FT_CLASSIC  # the VANILLA cards are the Classic format's
         d.cards = [(c.dbf_id, n) for c, n in self.counts()]
         return d.as_deckstring
 
