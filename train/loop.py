@@ -214,14 +214,29 @@ def gate_rule(game) -> str:
             f"incumbent is above {share} (draws and errors count as non-wins; first player rotating)")
 
 
+def _scores(report: dict) -> list[float] | None:
+    """A cooperative report's scores, from its distribution (None when the report has none)."""
+    dist = report.get("score_distribution")
+    if not dist:
+        return None
+    return [float(score) for score, n in dist.items() for _ in range(int(n))]
+
+
 def decide(game, gate: dict, incumbent_team: dict | None = None) -> dict:
-    """The gate's verdict from the arena result(s), with the figures it compared."""
+    """The gate's verdict from the arena result(s), with the figures it compared. The comparison uses the exact
+    interval and mean, recomputed from the counts (the reports' figures are rounded to 4 decimals)."""
+    from cardlab.arena.stats import mean_interval, wilson_interval
+
     if game.kind == COOPERATIVE:
-        low, mean = gate["ci95"][0], incumbent_team["mean_score"]
+        scores, team = _scores(gate), _scores(incumbent_team)
+        low = mean_interval(scores)[1] if scores else gate["ci95"][0]
+        mean = sum(team) / len(team) if team else incumbent_team["mean_score"]
         return {"promoted": low > mean, "candidate_mean_score": gate["mean_score"], "candidate_ci95": gate["ci95"],
                 "incumbent_mean_score": mean, "incumbent_ci95": incumbent_team["ci95"], "rule": gate_rule(game)}
     threshold = 1.0 / game.num_players
-    return {"promoted": gate["ci95"][0] > threshold, "win_rate": gate["win_rate"], "ci95": gate["ci95"],
+    wins = gate.get("wins", {}).get("A")
+    low = wilson_interval(wins, gate["games"])[0] if wins is not None and gate.get("games") else gate["ci95"][0]
+    return {"promoted": low > threshold, "win_rate": gate["win_rate"], "ci95": gate["ci95"],
             "threshold": round(threshold, 4), "rule": gate_rule(game)}
 
 

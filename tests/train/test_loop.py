@@ -178,6 +178,11 @@ def test_gate_rules():
     team = {"mean_score": 18.0, "ci95": [17.5, 18.5]}
     assert decide(hanabi, {"mean_score": 18.6, "ci95": [18.1, 19.1]}, team)["promoted"]
     assert not decide(hanabi, {"mean_score": 18.6, "ci95": [17.9, 19.3]}, team)["promoted"]
+    # the exact interval decides, not the rounded one in the report: 116 of 204 has its lower end at 0.500015
+    report = {"win_rate": 0.5686, "ci95": [0.5, 0.6347], "wins": {"A": 116, "B": 88}, "draws": 0, "games": 204}
+    assert decide(hs, report)["promoted"]
+    report = {"win_rate": 0.5637, "ci95": [0.4951, 0.6302], "wins": {"A": 115, "B": 89}, "draws": 0, "games": 204}
+    assert not decide(hs, report)["promoted"]
 
 
 @pytest.mark.parametrize("extra, message", [
