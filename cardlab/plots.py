@@ -106,18 +106,21 @@ def match_win_rates(results: Sequence[Path], out: Path, labels: Sequence[str] | 
     """Zero-sum arena results (`cardlab arena --json`, or quickstart's): agent A's win rate with its 95% interval,
     one bar per match, with a line at 50%."""
     _check_out(out)
-    matches = []
-    for path in results:
+    rows = []
+    for i, path in enumerate(results):
         data = _read_json(Path(path))
-        # `cardlab quickstart --json` holds one arena result per opponent
+        label = labels[i] if labels and i < len(labels) else None
+        # `cardlab quickstart --json` holds one arena result per opponent: the file's label names each of them
         with _reading(path, "`cardlab arena --json` result"):
-            for match in (data["matches"] if isinstance(data.get("matches"), list) else [data]):
+            several = isinstance(data.get("matches"), list)
+            for match in (data["matches"] if several else [data]):
                 if not all(k in match for k in ("win_rate", "ci95", "agents")):
                     raise UserError(f"{path} is not a zero-sum `cardlab arena --json` result (no win_rate)")
                 rate, lo, hi = _rate(match)
-                matches.append((f"{match['agents']['A']} vs {match['agents']['B']}", rate, (lo, hi),
-                                match.get("games", "?")))
-    rows = [(labels[i] if labels and i < len(labels) else name, *rest) for i, (name, *rest) in enumerate(matches)]
+                name = f"{match['agents']['A']} vs {match['agents']['B']}"
+                if label is not None:
+                    name = f"{label}, vs {match['agents']['B']}" if several else label
+                rows.append((name, rate, (lo, hi), match.get("games", "?")))
     return _rate_bars(rows, out, "win rate of the first-named agent (95% Wilson interval)")
 
 

@@ -39,6 +39,19 @@ def test_match_win_rates_from_arena_and_quickstart_results(tmp_path):
     assert "<svg" in svg and "q8" in svg and "88.4%" in svg  # labels and each win rate with its interval are drawn
 
 
+def test_a_label_names_every_match_of_its_file(tmp_path):
+    import json
+
+    one = json.loads((ROOT / "docs/results/dqn_q8-shaped_vs_trading_liege.json").read_text())
+    two = {"matches": [dict(one, agents={"A": "net", "B": "trading"}), dict(one, agents={"A": "net", "B": "greedy"})]}
+    (tmp_path / "qs.json").write_text(json.dumps(two))
+    out = tmp_path / "m.svg"
+    files = [str(tmp_path / "qs.json"), str(ROOT / "docs/results/dqn_q8-shaped_vs_trading_liege.json")]
+    assert main(["plot", "matches", *files, "--labels", "quickstart", "q8", "--out", str(out)]) == 0
+    svg = out.read_text()
+    assert "quickstart, vs trading" in svg and "quickstart, vs greedy" in svg and "q8" in svg
+
+
 def test_training_curves_from_tensorboard_logs(tmp_path):
     from torch.utils.tensorboard import SummaryWriter
 
