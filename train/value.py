@@ -411,8 +411,12 @@ def fit_value(data: str | Path, cfg: ValueConfig, out_dir: str | Path, progress:
         std = torch.where(std < 1e-6, torch.full_like(std, IGNORED_STD), std)
     module.set_normalizer(dm.mean, std)
     ckpt = ModelCheckpoint(dirpath=out / "checkpoints", filename="best-{epoch}-{val_loss:.4f}", monitor="val_loss",
-                           mode="min", save_top_k=1, save_last=True)
-    callbacks = [ckpt, TrainingOrderState(dm), StopOnCtrlC()]
+                           mode="min", save_top_k=1)
+    # last.ckpt after every epoch, improved or not (save_last=True on the best-model callback writes it only when
+    # val_loss improves, so a resume would redo the epochs since then)
+    last = ModelCheckpoint(dirpath=out / "checkpoints", filename="last", monitor=None, save_top_k=1,
+                           enable_version_counter=False)
+    callbacks = [ckpt, last, TrainingOrderState(dm), StopOnCtrlC()]
     if cfg.early_stopping_patience > 0:
         callbacks.append(EarlyStopping(monitor="val_loss", patience=cfg.early_stopping_patience, mode="min"))
     bar = progress

@@ -64,3 +64,12 @@ def test_ctrl_c_exits_130_without_value_pt_and_says_how_to_resume(tiny, tmp_path
     assert rc == 130, err.decode()
     assert b"--resume" in err and b"Traceback" not in err
     assert not (out / "value.pt").exists()
+
+
+def test_last_ckpt_holds_the_last_epoch_even_when_validation_did_not_improve(tiny, tmp_path):
+    cfg = ValueConfig(max_epochs=12, batch_size=16, hidden=[64, 64], lr=0.05)  # overfits: val_loss stops improving
+    fit_value(tiny, cfg, tmp_path / "run", progress=False)
+    ckpts = tmp_path / "run" / "checkpoints"
+    best = next(ckpts.glob("best-*.ckpt"))
+    assert torch.load(ckpts / "last.ckpt", map_location="cpu", weights_only=False)["epoch"] == 11
+    assert torch.load(best, map_location="cpu", weights_only=False)["epoch"] < 11  # (the case this test is about)
