@@ -312,6 +312,22 @@ COMMANDING_SHOUT = player_effect("commanding_shout", min_health=True, turn_end=_
 # ---------------------------------------------------------------- Rogue
 
 
+def summon_beside_source(card_key: str, count: int) -> Effect:
+    """Cenarius' Shan'do's Lesson: the first copy to its right, the next to its left, and so on (a full board
+    stops it)."""
+
+    def run(ctx: mech.Ctx) -> None:
+        card = card_db().get(card_key)
+        board = ctx.me.board
+        for k in range(count):
+            if len(board) >= mech.BOARD_LIMIT:
+                return
+            i = board.index(ctx.source) if ctx.source in board else len(board)
+            mech.summon(ctx.state, ctx.player, card, i + 1 if k % 2 == 0 else i)
+
+    return _tag(run, "summon")
+
+
 def _conceal_ends(s, m, caster: int, player: int) -> None:
     """Conceal: the Stealth it gave lasts until the start of the caster's next turn."""
     if player == caster:

@@ -314,5 +314,5 @@ def test_cenarius_buff_others_or_two_taunt_treants():
     assert minion(s, 1, "Wisp").attack == 1
     s = make_state(DRUID, hands=(["Cenarius"], []), boards=(["Wisp"], []))
     play(s, "Cenarius", choice=1)
-    assert [(m.card.name, m.taunt) for m in s.players[0].board] == [
-        ("Wisp", False), ("Cenarius", False), ("Treant", True), ("Treant", True)]
+    assert [(m.card.name, m.taunt) for m in s.players[0].board] == [  # one Treant on each side
+        ("Wisp", False), ("Treant", True), ("Cenarius", False), ("Treant", True)]

@@ -59,5 +59,5 @@ CARDS = {
     "VAN_EX1_178a": spell(buff(hp=5, taunt=True, to=SELF)),  # Rooted
     "Cenarius": minion(choose=("VAN_EX1_573a", "VAN_EX1_573b")),
     "VAN_EX1_573a": spell(buff(2, 2, to=OTHER_FRIENDLY_MINIONS)),  # Demigod's Favor
-    "VAN_EX1_573b": spell(summon("EX1_573t", 2)),  # Shan'do's Lesson: two 2/2 Treants with Taunt
+    "VAN_EX1_573b": spell(summon_beside_source("EX1_573t", 2)),  # Shan'do's Lesson: two 2/2 Taunt Treants
 }
