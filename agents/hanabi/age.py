@@ -25,6 +25,7 @@ from cardlab.agents.hanabi.counting import CountingAgent, own_possibilities
 from cardlab.engine.hanabi import knowledge as kn
 from cardlab.engine.hanabi.config import HINT_COLOUR, HanabiConfig
 from cardlab.engine.hanabi.state import HanabiState
+from cardlab.runtime import UserError
 
 _DEFAULTS = AgeParams()
 
@@ -35,6 +36,10 @@ class _UnsetFloat(float):
 
 class _UnsetInt(int):
     """As _UnsetFloat, for the integer constants."""
+
+
+class _UnsetStr(str):
+    """`params` when not given (an empty `params=` in a spec is an error, not "no file")."""
 
 
 def _unset(name: str):
@@ -70,12 +75,14 @@ class AgeAgent(CountingAgent):
                  discard_safe_lenient: float = _unset("discard_safe_lenient"),
                  discard_uncertain: float = _unset("discard_uncertain"),
                  old_rank_hint: int = _unset("old_rank_hint"), old_colour_hint: int = _unset("old_colour_hint"),
-                 params: str = "") -> None:
+                 params: str = _UnsetStr("")) -> None:
         """`params` names a YAML file with the nine constants; constants given here as well override the file's."""
         given = dict(play_told=play_told, play_uncertain=play_uncertain,
                      discard_useless_strict=discard_useless_strict, discard_useless_lenient=discard_useless_lenient,
                      discard_safe_strict=discard_safe_strict, discard_safe_lenient=discard_safe_lenient,
                      discard_uncertain=discard_uncertain, old_rank_hint=old_rank_hint, old_colour_hint=old_colour_hint)
+        if not params and not isinstance(params, _UnsetStr):
+            raise UserError("agent 'age': params= needs a YAML file of the nine constants or a zoo name (age-2p...)")
         changed = {k: v for k, v in given.items() if not isinstance(v, (_UnsetFloat, _UnsetInt))}
         options = dict(changed, **({"params": params} if params else {}))
         super().__init__(seed, **options)

@@ -77,3 +77,10 @@ def test_an_option_overrides_the_params_file_even_at_its_hand_set_value(tmp_path
     assert agent.params.play_told == 1.0 and agent.params.old_rank_hint == 3
     assert "play_told=1.0" in agent.spec() and "old_rank_hint=3" in agent.spec()
     assert make_agent(f"age:params={path}", game="hanabi").params.play_told == 0.8
+
+
+def test_an_empty_params_option_is_refused():
+    from cardlab.agents.registry import make_agent
+
+    with pytest.raises(UserError, match="params= needs a YAML file"):
+        make_agent("age:params=", game="hanabi")
