@@ -17,8 +17,12 @@ def observation_printer(game: str) -> Callable[[State, int], list[str]] | None:
         return None
 
 
+class QuitGame(Exception):
+    """The person typed q: the game stops (end of input raises EOFError instead)."""
+
+
 class HumanAgent(Agent):
-    """Asks the terminal; `ask` raising EOFError (or typing q) quits the game."""
+    """Asks the terminal; typing q raises QuitGame, the end of input EOFError."""
 
     name = "human"
 
@@ -31,23 +35,29 @@ class HumanAgent(Agent):
         self.console = console or Console()
         self.lines = observation_printer(game)
         self.game = game
+        self._shown_turn = None
 
     def act(self, observation: State) -> Action:
         from rich.panel import Panel
+        from rich.text import Text
 
         legal = observation.legal_actions()
+        turn = observation.turn_number
+        # the board once per turn even when there is nothing to choose (the hand is worth seeing)
+        if self.lines is not None and (len(legal) > 1 or turn != self._shown_turn):
+            self._shown_turn = turn  # plain text: "[taunt]" is a tag of the board, not rich markup
+            self.console.print(Panel(Text("\n".join(self.lines(observation, self.player))),
+                                     title=f"turn {turn}, you are player {self.player}"))
         if len(legal) == 1:
+            self.console.print(Text(f"  your only move: {observation.action_to_string(legal[0])}"))
             return legal[0]
-        if self.lines is not None:
-            self.console.print(Panel("\n".join(self.lines(observation, self.player)),
-                                     title=f"turn {observation.turn_number}, you are player {self.player}"))
         for i, a in enumerate(legal):
-            self.console.print(f"  {i:>2}. {observation.action_to_string(a)}")
+            self.console.print(Text(f"  {i:>2}. {observation.action_to_string(a)}"))
         while True:
             answer = self.ask("your action (number, q to quit): ").strip().lower()
             if answer in ("q", "quit", "exit"):
-                raise EOFError
-            if answer.isdigit() and int(answer) < len(legal):
+                raise QuitGame
+            if answer.isascii() and answer.isdigit() and len(answer) < 6 and int(answer) < len(legal):
                 return legal[int(answer)]
             self.console.print(f"[red]please type a number from 0 to {len(legal) - 1}[/red]")
 

@@ -144,6 +144,11 @@ class State(ABC):
     @abstractmethod
     def action_to_string(self, action: Action) -> str: ...
 
+    def public_action_string(self, action: Action, viewer: int) -> str:
+        """How `action` (of the player to move) looks to `viewer`: what that player may learn from seeing it made
+        ("" when it shows nothing). The default: every action is public."""
+        return self.action_to_string(action)
+
     @abstractmethod
     def to_dict(self) -> dict: ...
 

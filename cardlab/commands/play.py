@@ -23,8 +23,9 @@ def run(args) -> int:
     import random
 
     from rich.console import Console
+    from rich.markup import escape
 
-    from cardlab.agents.human import HumanAgent
+    from cardlab.agents.human import HumanAgent, QuitGame
     from cardlab.agents.registry import make_agent
     from cardlab.arena.play import agent_seed, game_seed
     from cardlab.runtime import UserError
@@ -54,11 +55,16 @@ def run(args) -> int:
             seat = state.current_player
             action = agents[seat].act(state.observation(seat))
             if seat != args.seat:
-                console.print(f"[cyan]player {seat}:[/cyan] {state.action_to_string(action)}")
+                seen = state.public_action_string(action, args.seat)  # no hidden card names
+                if seen:
+                    console.print(f"[cyan]player {seat}:[/cyan] {escape(seen)}")
             state.apply(action)
-    except EOFError:
+    except QuitGame:
         console.print("\nbye")
         return 0
+    except EOFError:
+        console.print("\ncardlab play: input ended before the game did")
+        return 1
     returns = state.returns()
     if game.kind == "cooperative":
         console.print(f"Game over: the team scored {returns[0]:g}.")

@@ -923,6 +923,13 @@ class DominionState(State):
 
     # ------------------------------------------------------------ text and serialisation
 
+    def public_action_string(self, action: int, viewer: int) -> str:
+        """Declining to reveal a Moat shows nothing to the others (they are not told it was held)."""
+        pr = self.prompt
+        if pr is not None and pr[0] == "reveal" and action == NO and viewer != pr[1]:
+            return ""
+        return self.action_to_string(action)
+
     def action_to_string(self, action: int) -> str:
         name = NAMES[action] if 0 <= action < NC else WORD_LABELS.get(action, str(action))
         pr = self.prompt

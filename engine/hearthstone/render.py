@@ -33,8 +33,8 @@ def observation_lines(s, me: int) -> list[str]:
     """What a person sees when it is their move: both boards, both heroes, their own hand with costs."""
     opp = 1 - me
     known = s.players[opp].known_hand  # in an observation: only those still in the hand
-    held = f" (known: {', '.join(c.name for c in known)})" if known else ""
-    return [f"Opponent {hero_text(s, opp)}; {len(s.players[opp].hand)} cards in hand{held}",
+    held = f"; known in hand: {', '.join(c.name for c in known)}" if known else ""
+    return [f"Opponent {hero_text(s, opp)}{held}",
             "  " + (" | ".join(minion_text(m) for m in s.players[opp].board) or "(no minions)"),
             "",
             "  " + (" | ".join(minion_text(m) for m in s.players[me].board) or "(no minions)"),

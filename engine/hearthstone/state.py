@@ -603,6 +603,21 @@ class HearthstoneState(State):
 
         return describe_action(self, action)
 
+    def public_action_string(self, action: tuple, viewer: int) -> str:
+        """Another player's mulligan, Secret and card choice (Tracking) show no card names."""
+        if viewer != self.current:
+            kind = action[0]
+            if kind == MULLIGAN:
+                n = bin(action[1]).count("1")
+                return f"mulligan {n} card{'s' if n != 1 else ''}"
+            if kind == CHOOSE:
+                return "choose a card"
+            if kind == PLAY and action[1] < len(self.players[self.current].hand):
+                card = self.players[self.current].hand[action[1]]
+                if secret_rules.is_secret(card):
+                    return f"play a Secret ({card.card_class.title()})"
+        return self.action_to_string(action)
+
     def to_dict(self) -> dict:
         from cardlab.engine.hearthstone.serialize import state_to_dict
 

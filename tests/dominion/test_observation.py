@@ -121,3 +121,13 @@ def test_a_hand_revealed_to_bureaucrat_is_dealt_back_exactly():
     choose(s, "Village", "Bureaucrat")  # no Victory card: player 1 reveals its hand
     view = s.observation(0)
     assert all(sorted(view.determinize(0, Rng(k)).hand[1]) == sorted(C[c] for c in hand) for k in range(60))
+
+
+def test_declining_to_reveal_a_moat_is_shown_to_nobody_else():
+    s = position(["Militia", "Copper", "Copper", "Copper", "Copper"], deck=["Copper"] * 5,
+                 others={1: {"hand": ["Moat", "Copper", "Copper", "Estate", "Estate"], "deck": ["Silver"] * 5}})
+    choose(s, "Militia")
+    no = next(a for a in s.legal_actions() if s.action_to_string(a).startswith("do not"))
+    yes = next(a for a in s.legal_actions() if a != no)
+    assert s.public_action_string(no, 0) == "" and s.public_action_string(no, 1) == s.action_to_string(no)
+    assert s.public_action_string(yes, 0) == s.action_to_string(yes)  # a revealed Moat is public

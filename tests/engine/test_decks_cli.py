@@ -147,3 +147,29 @@ def test_deck_files_without_a_suffix_with_a_byte_order_mark_and_pasted_deckstrin
     (tmp_path / "bom.txt").write_text(listing, encoding="utf-8-sig")
     assert len(load_deck("bom.txt").cards) == 30
     assert load_deck(code + " \n").cards == load_deck(code).cards  # pasted with a trailing space and newline
+
+
+def test_the_terminal_game_shows_board_tags_and_hides_the_bots_hidden_cards(monkeypatch, capsys):
+    from cardlab.cli import main
+
+    answers = iter(["²", "0"] + ["0"] * 3000)  # a superscript digit is re-asked, not a crash
+    monkeypatch.setattr("builtins.input", lambda prompt="": next(answers))
+    assert main(["play", "--decks", "liege", "face-hunter", "--vs", "trading", "--seed", "1"]) == 0
+    out = " ".join(capsys.readouterr().out.split())
+    assert "please type a number" in out
+    assert "play a Secret (Hunter)" in out and "player 1: play Explosive Trap" not in out
+    assert "[taunt]" in out  # board tags are text, not rich markup
+
+
+def test_the_terminal_game_quits_on_q_and_fails_on_end_of_input(monkeypatch, capsys):
+    from cardlab.cli import main
+
+    monkeypatch.setattr("builtins.input", lambda prompt="": "q")
+    assert main(["play", "--game", "hanabi", "--seed", "3"]) == 0
+
+    def ended(prompt=""):
+        raise EOFError
+
+    monkeypatch.setattr("builtins.input", ended)
+    assert main(["play", "--game", "hanabi", "--seed", "3"]) == 1
+    assert "input ended before the game did" in capsys.readouterr().out

@@ -335,7 +335,7 @@ def test_play_command_bot_seed_does_not_rebuild_the_game(monkeypatch):
     monkeypatch.setattr("cardlab.agents.registry.make_agent", fake_make_agent)
     monkeypatch.setattr("builtins.input", no_input)
     for seed in (3, 4, 5):
-        assert main(["play", "--vs", "random", "--seed", str(seed), "--seat", "1"]) == 0
+        assert main(["play", "--vs", "random", "--seed", str(seed), "--seat", "1"]) == 1  # input ended mid-game
         probe = probes[-1]
         assert probe.decisions >= 1 and probe.player == 0
         assert game_seed(seed, 0) not in probe.candidates and seed not in probe.candidates
@@ -379,4 +379,4 @@ def test_a_person_sees_the_cards_known_to_be_in_the_opponents_hand():
 
     deck = [card_db().get("Chillwind Yeti")] * 30
     s = HearthstoneState.new(GameConfig(mulligan=False), [("a", "MAGE", deck[:]), ("b", "MAGE", deck[:])], 1)
-    assert "5 cards in hand (known: The Coin)" in observation_lines(s.observation(0), 0)[0]
+    assert "hand 5, deck 26; known in hand: The Coin" in observation_lines(s.observation(0), 0)[0]
