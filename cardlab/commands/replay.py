@@ -48,5 +48,5 @@ def run(args) -> int:
         outcome = "unfinished"
     print(f"\nresult: {outcome} after {last.turn_number if last else 0} turns (logged: {result})")
     if log.get("error"):
-        print("the game stopped with an error:\n" + log["error"])
+        print("the game stopped with an error:\n" + str(log["error"]))
     return 0

@@ -14,9 +14,12 @@ def describe_target(s, player: int, code: int) -> str:
         return f"{side} hero"
     try:
         m = s.character(player, code)
-        return f"{side} {m.card.name} ({m.attack}/{m.health})"
     except IndexError:
         return f"{side} minion {slot}"
+    text = f"{side} {m.card.name} ({m.attack}/{m.health})"
+    board = s.players[m.owner].board
+    twins = sum(1 for x in board if x.card is m.card and x.attack == m.attack and x.health == m.health)
+    return text + (f" #{slot} from the left" if twins > 1 else "")  # two alike: which one
 
 
 def describe_action(s, action: tuple) -> str:

@@ -173,3 +173,12 @@ def test_the_terminal_game_quits_on_q_and_fails_on_end_of_input(monkeypatch, cap
     monkeypatch.setattr("builtins.input", ended)
     assert main(["play", "--game", "hanabi", "--seed", "3"]) == 1
     assert "input ended before the game did" in capsys.readouterr().out
+
+
+def test_two_alike_targets_get_different_labels():
+    from tests.engine.hs import make_state
+
+    s = make_state(hands=(["Frostbolt"], []), boards=((), ["Leper Gnome", "Leper Gnome", "Chillwind Yeti"]))
+    labels = [s.action_to_string(a) for a in s.legal_actions() if a[0] == 1]
+    assert len(set(labels)) == len(labels)
+    assert "play Frostbolt -> enemy Chillwind Yeti (4/5)" in labels  # a lone minion keeps the short label
