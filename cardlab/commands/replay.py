@@ -20,6 +20,15 @@ def _renderer(game_spec: str):
         return None
 
 
+def log_game(log: dict):
+    from cardlab.engine.registry import make_game
+
+    try:
+        return make_game(log["game"])
+    except Exception:  # the log was already replayed with it; a failure here only loses the wording
+        return None
+
+
 def run(args) -> int:
     from cardlab.arena import gamelog
 
@@ -43,7 +52,9 @@ def run(args) -> int:
         print(f"  - {who}{state.action_to_string(action)}")
     result = log.get("result", {})
     if last is not None and last.is_terminal():
-        outcome = "returns " + ", ".join(f"{v:g}" for v in last.returns())
+        values = last.returns()
+        cooperative = len(set(values)) == 1 and getattr(log_game(log), "kind", "") == "cooperative"
+        outcome = f"team score {values[0]:g}" if cooperative else "returns " + ", ".join(f"{v:g}" for v in values)
     else:
         outcome = "unfinished"
     print(f"\nresult: {outcome} after {last.turn_number if last else 0} turns (logged: {result})")

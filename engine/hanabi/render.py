@@ -26,6 +26,15 @@ def observation_lines(state: HanabiState, player: int) -> list[str]:
     """Fireworks, tokens, discards, every other hand with its hint knowledge, and `player`'s own hand as the hints
     describe it (its cards are shown only in variants where players see their own cards)."""
     view = state if state.observer == player else state.observation(player)
+    return _lines(view, player, "you")
+
+
+def board_lines(state: HanabiState) -> list[str]:
+    """The whole table for a replay: every hand's cards with what the hints say about them."""
+    return _lines(state, 0, "player 0")
+
+
+def _lines(view: HanabiState, first: int, first_name: str) -> list[str]:
     cfg = view.cfg
     fireworks = "  ".join(f"{COLOUR_NAMES[c]}{h}" for c, h in enumerate(view.fireworks))
     lines = [f"fireworks {fireworks}   score {view.points}/{cfg.max_score}",
@@ -36,10 +45,10 @@ def observation_lines(state: HanabiState, player: int) -> list[str]:
                         for code, n in sorted(counts.items()))
     lines.append(f"discards {discards or '-'}")
     for offset in range(cfg.players):
-        p = (player + offset) % cfg.players
+        p = (first + offset) % cfg.players
         hand, know = view.hands[p], view.knowledge[p]
         slots = "  ".join(f"{i}:{_card(view, card)}[{_hint_text(view, k)}]"
                           for i, (card, k) in enumerate(zip(hand, know)))
-        who = "you" if p == player else f"player {p}"
+        who = first_name if p == first else f"player {p}"
         lines.append(f"{who:>9}: {slots or '(no cards)'}")
     return lines

@@ -63,6 +63,13 @@ def test_saved_game_replays_to_the_same_result(tmp_path, capsys):
     assert "=== turn 1" in out and "result:" in out
 
 
+def test_a_saved_hanabi_game_replays_with_the_table_and_the_team_score(tmp_path, capsys):
+    run_match(("age", "age"), "hanabi:players=2", 1, seed=1, log_dir=tmp_path, keep_logs=True)
+    assert main(["replay", str(next(tmp_path.glob("*.json")))]) == 0
+    out = capsys.readouterr().out
+    assert "fireworks R0" in out and "player 1: 0:" in out and "result: team score" in out
+
+
 def test_arena_json_reports_interval(capsys):
     assert main(["arena", "trading", "random", "--games", "6", "--json"]) == 0
     captured = capsys.readouterr()
