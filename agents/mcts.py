@@ -302,8 +302,8 @@ class MCTSAgent(Agent):
                  eval: str = "auto", cp: float = 1 / math.sqrt(2), batch: int = 1, rollout: str = "end",
                  ckpt: str = "", game: str = "hearthstone") -> None:
         problems = []
-        if iters < 0 or ms < 0:
-            problems.append(f"iters and ms must be >= 0 (0 = no limit), got iters={iters}, ms={ms}")
+        if iters < 0 or not 0 <= ms < math.inf:
+            problems.append(f"iters and ms must be finite and >= 0 (0 = no limit), got iters={iters}, ms={ms}")
         elif iters == 0 and ms == 0:
             problems.append("give a budget: iters=N or ms=M (both are 0)")
         if k < 1:
@@ -339,6 +339,14 @@ class MCTSAgent(Agent):
         self.last_iterations = 0
         self.last_nodes = 0
         self.last_trees: list[_Tree] = []
+
+    def check_game(self, game) -> None:
+        """A zero-sum game's score is 0 until it ends: as the only evaluator it would leave every move tied."""
+        from cardlab.engine.core import ZERO_SUM
+
+        if isinstance(self.evaluator, ScoreEvaluator) and game.kind == ZERO_SUM:
+            raise UserError(f"mcts: {game.name} has no evaluator of unfinished games (its score is 0 until the end, so "
+                            "every move would tie): give ckpt=PATH, a value network trained on this game")
 
     def reset(self, player: int, seed: int) -> None:
         super().reset(player, seed)

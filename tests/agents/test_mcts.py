@@ -193,8 +193,10 @@ def test_same_seed_same_game():
 
 @pytest.mark.parametrize("spec, words", [
     ("mcts:iters=0", "give a budget"),
-    ("mcts:iters=-1", "must be >= 0"),
-    ("mcts:ms=-5", "must be >= 0"),
+    ("mcts:iters=-1", "must be finite and >= 0"),
+    ("mcts:ms=-5", "must be finite and >= 0"),
+    ("mcts:ms=nan", "must be finite and >= 0"),  # NaN passed `< 0` and searched nothing
+    ("mcts:iters=0,ms=inf", "must be finite and >= 0"),  # no limit at all: it never returned
     ("mcts:k=0", "k must be >= 1"),
     ("mcts:batch=0", "batch must be >= 1"),
     ("mcts:per=game", "unknown per='game'"),
@@ -235,3 +237,13 @@ def test_plays_hanabi_with_its_score():
         agent = make_agent("mcts:iters=50,k=2", seed=seed, game="hanabi")
         agent.reset(0, seed)
         assert agent.act(s.observation(0)) == s.cfg.play(3)
+
+
+def test_mcts_refuses_a_zero_sum_game_it_could_only_score_at_the_end():
+    from cardlab.engine.registry import make_game
+
+    with pytest.raises(UserError, match="dominion has no evaluator of unfinished games"):
+        make_agent("mcts", game=make_game("dominion:kingdom=first-game"))
+    with pytest.raises(UserError, match="hearthstone has no evaluator"):
+        make_agent("mcts:eval=score", game=make_game("hearthstone"))
+    assert make_agent("mcts", game=make_game("hanabi")).evaluator.name == "score"  # a cooperative score counts up
