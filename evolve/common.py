@@ -128,14 +128,14 @@ def open_run_state(out: Path, settings: Any, resume: bool, state_cls: Any, exten
 
     from cardlab.runtime import UserError
 
-    out.mkdir(parents=True, exist_ok=True)
     path = out / "state.json"
+    if resume and not path.exists():  # checked before creating the folder: a refused resume leaves nothing
+        raise UserError(f"{out}: nothing to resume (no state.json)")
+    out.mkdir(parents=True, exist_ok=True)
     if not resume:
         if path.exists():
             raise UserError(f"{out} already holds a run (state.json): use --resume or another --out")
         return state_cls(settings)
-    if not path.exists():
-        raise UserError(f"{out}: nothing to resume (no state.json)")
     try:
         record = json.loads(path.read_text())
         if not isinstance(record, dict):

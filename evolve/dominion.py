@@ -218,7 +218,8 @@ def step(state: RunState, runner: _Runner, universe: list[str], generation: int)
     best, best_fitness = survivors[0]
     row = {"generation": generation, "best_fitness": round(best_fitness[0] / s.games, 4),
            "mean_fitness": round(sum(f[0] for _, f in survivors) / (PARENTS * s.games), 4),
-           "best_so_far": round(best_fitness[0] / s.games, 4), "best_wins": best_fitness[0],
+           "best_so_far": round(max([best_fitness[0] / s.games] + [r["best_fitness"] for r in state.rows]), 4),
+           "best_wins": best_fitness[0],
            "best_vp": best_fitness[1], "children_selected": sum(1 for i in order[:PARENTS] if i >= PARENTS)}
     if s.final_games > 0:
         text = best.to_yaml()

@@ -339,6 +339,10 @@ def check_settings(s: Settings) -> None:
         raise UserError(f"--crossover {s.crossover!r}: one of {', '.join(CROSSOVERS)}")
     if not s.opponents:
         raise UserError("--opponents: give at least one opponent agent (e.g. greedy trading)")
+    if len(set(s.opponents)) != len(s.opponents):
+        twice = sorted({o for o in s.opponents if s.opponents.count(o) > 1})
+        raise UserError(f"--opponents: {', '.join(twice)} given twice (each opponent plays an equal share of the "
+                        "games; name it once)")
     for flag, value, low in (("--generations", s.generations, 1), ("--population", s.population, 2),
                              ("--games-per-eval", s.games, 1), ("--elitism", s.elitism, 0)):
         if value < low:

@@ -214,3 +214,19 @@ def test_a_real_ctrl_c_keeps_the_last_completed_generation(tmp_path):
     assert 0 <= saved < 499 and (out / f"gen_{saved:03d}.yaml").exists()
     assert not (out / f"gen_{saved + 1:03d}.yaml").exists()
     assert len(json.loads((out / "log.json").read_text())["generations"]) == saved + 1
+
+
+def test_an_opponent_named_twice_is_refused(tmp_path, capsys):
+    from cardlab.cli import main
+
+    assert main(["evolve", "hearthstone", "--opponents", "greedy", "greedy", "--games-per-eval", "4",
+                 "--population", "2", "--generations", "1", "--out", str(tmp_path / "dup")]) == 2
+    assert "greedy given twice" in capsys.readouterr().err and not (tmp_path / "dup").exists()
+
+
+def test_options_are_spelt_in_full(tmp_path, capsys):
+    from cardlab.cli import main
+
+    with pytest.raises(SystemExit):  # `--game` is not an abbreviation of `--games` here
+        main(["evolve", "hanabi", "--game", "3", "--generations", "1", "--out", str(tmp_path / "ab")])
+    assert "unrecognized arguments: --game 3" in capsys.readouterr().err

@@ -37,6 +37,8 @@ def test_tiny_run_writes_everything_and_resumes_identically(tmp_path):
     row = log["generations"][-1]
     assert row["final_games"] == 4 and row["final_low"] <= row["final_win_rate"] <= row["final_high"]
     assert whole.games_played >= (evo.PARENTS + 2 * evo.CHILDREN) * TINY.games
+    rows = log["generations"]
+    assert [r["best_so_far"] for r in rows] == [max(r["best_fitness"] for r in rows[:i + 1]) for i in range(len(rows))]
 
     reports = []
     with pytest.raises(evo.Interrupted):
@@ -82,6 +84,7 @@ def test_cli_registration_and_user_errors(tmp_path, capsys):
         evo.run(args(tmp_path / "g", generations=0))
     with pytest.raises(UserError, match="nothing to resume"):
         evo.run(args(tmp_path / "none", resume=True))
+    assert not (tmp_path / "none").exists()  # a refused resume leaves no empty folder
     assert evo.run(args(tmp_path / "r")) == 0
     assert "best.yaml" in capsys.readouterr().out
     with pytest.raises(UserError, match="already holds a run"):
