@@ -77,6 +77,17 @@ def _remove(cards: tuple, card: int) -> tuple:
     return cards[:i] + cards[i + 1:]
 
 
+def _within(known: tuple, hand: tuple) -> tuple:
+    """The known cards that the hand really holds (each hand card answers one)."""
+    left = list(hand)
+    out = []
+    for c in known:
+        if c in left:
+            left.remove(c)
+            out.append(c)
+    return tuple(out)
+
+
 def _set(items: tuple, index: int, value: Any) -> tuple:
     return items[:index] + (value,) + items[index + 1:]
 
@@ -419,6 +430,8 @@ class DominionState(State):
         self.disc[p] = self.disc[p] + self.play + self.hand[p]
         self.play = ()
         self.hand[p] = ()
+        if self.hand_known[p]:  # the hand is discarded
+            self.hand_known = _set(self.hand_known, p, ())
         self._draw(p, 5)
         setup = self.setup
         if self.supply[PROVINCE] == 0 or self.empty_piles >= 3 or self.turn >= setup.turn_cap:
@@ -441,11 +454,14 @@ class DominionState(State):
     def _draw(self, p: int, k: int) -> None:
         deck = self.deck[p]
         n = len(deck)
+        t = self.top_known[p]
+        if t:  # cards everyone saw put on top are, once drawn, cards everyone knows are in that hand
+            self.hand_known = _set(self.hand_known, p, self.hand_known[p] + deck[n - min(k, t, n):])
         if n >= k:
             self.hand[p] += deck[n - k:]
             self.deck[p] = deck[:n - k]
-            if self.top_known[p]:
-                self.top_known = _set(self.top_known, p, max(0, self.top_known[p] - k))
+            if t:
+                self.top_known = _set(self.top_known, p, max(0, t - k))
             return
         hand = self.hand[p] + deck
         k -= n
@@ -817,7 +833,9 @@ class DominionState(State):
         s.rng = None  # the observer may not see future shuffles
         s.aside = self.aside
         s.top_known = known = self.top_known
-        s.hand_known = self.hand_known
+        s.hand_known = self.hand_known  # (from a full state: only what the hands really hold)
+        if self.observer == -1 and any(self.hand_known):
+            s.hand_known = tuple(_within(k, h) for k, h in zip(self.hand_known, self.hand))
         s.owned = self.owned[:]
         s.supply = self.supply[:]
         s.play = self.play

@@ -131,3 +131,15 @@ def test_declining_to_reveal_a_moat_is_shown_to_nobody_else():
     yes = next(a for a in s.legal_actions() if a != no)
     assert s.public_action_string(no, 0) == "" and s.public_action_string(no, 1) == s.action_to_string(no)
     assert s.public_action_string(yes, 0) == s.action_to_string(yes)  # a revealed Moat is public
+
+
+def test_a_card_seen_put_on_top_stays_known_once_drawn():
+    s = position(["Bureaucrat", "Copper", "Copper", "Copper", "Copper"], deck=["Copper"] * 5, kingdom="interaction",
+                 others={1: {"hand": ["Estate", "Copper", "Copper", "Copper", "Copper"],
+                             "deck": ["Copper", "Copper", "Silver", "Silver", "Copper", "Copper", "Copper", "Silver"]}})
+    choose(s, "Bureaucrat")  # player 1's Estate goes on top of its deck, face up
+    choose(s, "all", None)  # player 0's turn ends
+    choose(s, "all", None)  # player 1 buys nothing; its clean-up draws the Estate
+    assert s.owner == 0 and C["Estate"] in s.hand[1]
+    view = s.observation(0)
+    assert all(C["Estate"] in view.determinize(0, Rng(k)).hand[1] for k in range(60))
