@@ -11,7 +11,8 @@ the same position (attack A then B, or B then A) give the same key.
   counts, no RNG). The agent compares the key its plan expected with the observed one to re-plan.
 - `dominance_parts(s, player, universe)`: (exact, vector). Two states are comparable for dominance only
   when `exact` is equal (the opponent's hand, weapons, decks, RNG, max mana, overload, both players' armed
-  secrets, Immune heroes, and each sorted minion slot's identity: card, keywords, silence, enchantments); then A dominates B when A's vector is >= B's
+  secrets, Immune heroes, and each sorted minion slot's identity: card, keywords, silence, enchantments); then A
+  dominates B when A's vector is >= B's
   everywhere. The vector holds every board/hero feature an evaluator sees (rho, the greedy scores, the
   seed96 encoder: attack, health, taunt, divine shield, attacks left, hero health and armor), plus unspent
   mana, an unused hero power and the acting player's hand as card counts, signed so that larger is better
