@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import base64
 import binascii
+import functools
+import json
 from dataclasses import dataclass
 from importlib.resources import files
 from pathlib import Path
@@ -122,6 +124,14 @@ def parse_text(text: str, source: str) -> Deck:
         raise DeckError(f"{source}: {exc}") from None
 
 
+@functools.cache
+def hero_classes() -> dict[str, str]:
+    """Every hero card's dbf id (as text) -> class: deckstrings may name any portrait of the class (Magni)."""
+    path = Path(str(files("cardlab.engine.hearthstone").joinpath("data", "hero_classes.json")))
+    payload = json.loads(path.read_text(encoding="utf-8"))
+    return payload["hero_classes"]
+
+
 def parse_deckstring(code: str) -> Deck:
     from hearthstone.deckstrings import parse_deckstring as hs_parse
 
@@ -130,6 +140,8 @@ def parse_deckstring(code: str) -> Deck:
     except (ValueError, EOFError, TypeError, binascii.Error, IndexError, KeyError):
         raise DeckError(f"invalid deckstring {code[:40]!r}: truncated or corrupt") from None
     hero_class = next((c for c, dbf in HERO_DBF.items() if heroes and dbf == heroes[0]), "")
+    if not hero_class and heroes:
+        hero_class = hero_classes().get(str(heroes[0]), "")
     db = card_db()
     cards: list[CardDef] = []
     for dbf, n in cards_counts:

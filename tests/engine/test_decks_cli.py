@@ -7,6 +7,7 @@ import json
 import pytest
 
 from cardlab.cli import main
+from cardlab.engine.hearthstone.carddb import card_db
 from cardlab.engine.hearthstone.decks import DeckError, builtin_names, load_deck
 
 LIEGE = ["Abomination", "Abusive Sergeant", "Acolyte of Pain", "Arcane Explosion", "Arcane Intellect",
@@ -182,3 +183,20 @@ def test_two_alike_targets_get_different_labels():
     labels = [s.action_to_string(a) for a in s.legal_actions() if a[0] == 1]
     assert len(set(labels)) == len(labels)
     assert "play Frostbolt -> enemy Chillwind Yeti (4/5)" in labels  # a lone minion keeps the short label
+
+
+def test_deckstring_with_an_alternate_hero_portrait_takes_the_portraits_class():
+    # Deck trackers export the hero portrait the player uses: Magni Bronzebeard (dbf 2828) is a Warrior.
+    from hearthstone.deckstrings import Deck as HsDeck
+
+    mage = load_deck("liege")
+    neutral = [c for c in card_db().collectible() if c.card_class == "NEUTRAL" and c.rarity != "LEGENDARY"][:15]
+    d = HsDeck()
+    d.heroes = [2828]
+    d.cards = [(c.dbf_id, 2) for c in neutral]
+    deck = load_deck(d.as_deckstring)
+    assert deck.hero_class == "WARRIOR" and len(deck.cards) == 30
+    # the portrait's class still rules out another class's cards
+    d.cards = [(c.dbf_id, n) for c, n in mage.counts()]
+    with pytest.raises(DeckError, match="(?i)warrior|class"):
+        load_deck(d.as_deckstring)
