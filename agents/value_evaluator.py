@@ -80,6 +80,8 @@ class ValueNetEvaluator(Evaluator):
             self.encoder = get_encoder(self.meta["encoder"], self._encoder_game(game))
         except UserError as exc:
             raise UserError(f"{path}: its encoder cannot be built here ({exc})") from None
+        if "encoder_vocabulary" in self.meta:  # the card codes the net was trained on, whatever the card data now
+            self.encoder.use_vocabulary(self.meta["encoder_vocabulary"])
         want = int(self.meta.get("encoder_version", 0))
         if self.encoder.version != want or self.encoder.dim != int(self.meta["in_dim"]):
             raise UserError(
@@ -211,10 +213,11 @@ class ValueNetEnsemble(Evaluator):
         self.name = "ckpt=" + "+".join(self.paths)
         self.before_end_turn = first.before_end_turn
         self.stats = EvalStats()
-        # Members with the same encoder (name, version, width) share one encoding of the leaves.
+        # Members with the same encoder (name, version, width, card codes) share one encoding of the leaves.
         self.groups: dict[tuple, list] = {}
         for m in self.members:
-            key = (m.meta["encoder"], int(m.meta.get("encoder_version", 0)), int(m.meta["in_dim"]))
+            key = (m.meta["encoder"], int(m.meta.get("encoder_version", 0)), int(m.meta["in_dim"]),
+                   tuple(m.encoder.vocabulary() or ()))
             self.groups.setdefault(key, []).append(m)
 
     def terminal(self, state, player: int) -> float:

@@ -41,6 +41,10 @@ def merge_chain_files(sources: Sequence[str | Path], out: str | Path) -> Path:
             if a.get(key) != attrs[0].get(key):
                 raise UserError(f"cannot merge {path} with {sources[0]}: {key} differs "
                                 f"({a.get(key)!r} vs {attrs[0].get(key)!r})")
+        vocabularies = (a.get("encoder_vocabulary"), attrs[0].get("encoder_vocabulary"))
+        if None not in vocabularies and vocabularies[0] != vocabularies[1]:
+            raise UserError(f"cannot merge {path} with {sources[0]}: their card codes differ (encoded with "
+                            "different card data); regenerate one of them")
     tmp = out.with_name(out.name + ".merge.tmp")
     shutil.copyfile(sources[0], tmp)
     writer = ChainWriter.resume(tmp)

@@ -265,7 +265,14 @@ def file_attrs(settings: DatagenSettings) -> dict:
         "games_requested": int(settings.total_games), "red_topup": int(settings.red_topup),
         "engine_version": engine_version,
         "settings": settings_json(plain), **extra,
-    } | _game_attrs(settings, game)
+    } | _game_attrs(settings, game) | _vocabulary_attrs(enc)
+
+
+def _vocabulary_attrs(enc) -> dict:
+    """The ids behind the encoder's integer codes (rich: card ids), so a network trained on the file codes cards
+    the same way after the card data changes."""
+    ids = enc.vocabulary()
+    return {} if ids is None else {"encoder_vocabulary": json.dumps(ids)}
 
 
 def _game_attrs(settings: DatagenSettings, game) -> dict:

@@ -31,6 +31,15 @@ class Encoder:
     def _names(self) -> list[str]:
         raise NotImplementedError
 
+    def vocabulary(self) -> list[str] | None:
+        """The ids whose integer codes some features hold (code i + 1 for ids[i]), for encoders that have one.
+        Data files and checkpoints keep it: new card data may renumber ids that a trained network has learnt."""
+        return None
+
+    def use_vocabulary(self, ids: Sequence[str]) -> None:
+        """Code ids as a file or checkpoint made with another card-data version did."""
+        raise ValueError(f"encoder {self.name!r} has no vocabulary")
+
     def reseed(self, seed: int) -> None:
         """Restart the encoder's own randomness (used when `values` gets no rng); a no-op for most encoders.
         Agents call it per game, so a game's rows do not depend on the games played before it."""

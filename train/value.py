@@ -299,6 +299,7 @@ def export_checkpoint(module: ValueModule, dm: ChainDataModule, path: Path, extr
         "encoder": dm.attrs.get("encoder"),
         "encoder_version": int(dm.attrs.get("encoder_version", 0)),
         "encoder_options": dm.attrs.get("encoder_options", "{}"),
+        **({"encoder_vocabulary": json.loads(dm.attrs["encoder_vocabulary"])} if "encoder_vocabulary" in dm.attrs else {}),
         "colour_thresholds": {"green": int(dm.attrs.get("green_threshold", 15)), "red": int(dm.attrs.get("red_threshold", 1))},
         "label_scale": dm.label_scale,
         "config": asdict(module.cfg),

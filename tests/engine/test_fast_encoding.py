@@ -16,9 +16,10 @@ from cardlab.engine.hearthstone.features.rows import small_ints_to_float32
 from cardlab.engine.hearthstone.features.seed96 import attack_available
 
 
-def reference_rich(state, player: int) -> list:
-    """The rich row written plainly, field by field in feature order (the definition the fast path must match)."""
-    vocab = card_vocabulary()
+def reference_rich(state, player: int, vocab: dict | None = None) -> list:
+    """The rich row written plainly, field by field in feature order (the definition the fast path must match);
+    `vocab`: card id -> code, when not the current card data's."""
+    vocab = vocab or card_vocabulary()
 
     def side(p) -> list:
         h, w, board = p.hero, p.weapon, p.board

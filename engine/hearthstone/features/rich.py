@@ -2,7 +2,9 @@
 fatigue, keywords, card ids of minions and of the own hand, ...).
 
 Card ids are "embeddings-ready": an integer index into `card_vocabulary()` (0 = empty slot), stored as
-float32 like every feature. The enemy hand appears only as a count (it is hidden to `player`).
+float32 like every feature. The enemy hand appears only as a count (it is hidden to `player`). The vocabulary
+follows the card data (new cards renumber the others), so data files and checkpoints keep the list they were
+made with and an evaluator codes cards with it (`use_vocabulary`; a card it lacks codes as 0).
 
 Speed (the search encodes every leaf): a row is built as two lists, the card indices (up to the vocabulary size)
 and everything else (small non-negative integers, which convert to float32 through a byte buffer, see rows.py);
@@ -64,6 +66,12 @@ class RichEncoder(Encoder):
         position = {j: i for i, j in enumerate(internal)}
         self._to_features = np.asarray([position[j] for j in range(self.dim)], dtype=np.intp)
         self._gather = itemgetter(*self._to_features.tolist())
+
+    def vocabulary(self) -> list[str]:
+        return sorted(self._vocab, key=self._vocab.__getitem__)
+
+    def use_vocabulary(self, ids: Sequence[str]) -> None:
+        self._vocab = {card_id: i + 1 for i, card_id in enumerate(ids)}
 
     def _names(self) -> list[str]:
         names: list[str] = []
