@@ -10,6 +10,7 @@ names the extra. When Gymnasium is installed, importing this package registers `
 
 from __future__ import annotations
 
+import sys
 from typing import Any
 
 from cardlab.envs.codec import GameCodec
@@ -52,5 +53,7 @@ def register_gymnasium() -> bool:
 
 
 register_gymnasium()
+if "pyspiel" in sys.modules:  # `import pyspiel, cardlab.envs`: pyspiel.load_game("cardlab_hanabi") then works
+    import cardlab.envs.openspiel_games  # noqa: F401  (registers the games on import)
 
 __all__ = ["GYM_IDS", "GameCodec", "gymnasium_env", "openspiel_game", "pettingzoo_env", "register_gymnasium"]

@@ -43,8 +43,11 @@ def hook_module(game: Game):
 
 
 def is_action_id(value: Any) -> bool:
-    """An integer (Python or numpy, not bool): 1.5, True or "0" name no action, as in Gymnasium's Discrete."""
-    return isinstance(value, (int, np.integer)) and not isinstance(value, (bool, np.bool_))
+    """What Gymnasium's Discrete contains: a Python int, a numpy integer or a 0-d integer array (the action
+    `model.predict(obs)` returns for one observation); 1.5, "0", np.bool_ or a 1-element list name no action."""
+    if isinstance(value, np.ndarray):
+        return value.shape == () and np.issubdtype(value.dtype, np.integer)
+    return isinstance(value, (int, np.integer))
 
 
 class GameCodec:

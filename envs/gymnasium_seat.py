@@ -81,6 +81,9 @@ class CardlabGymEnv(gymnasium.Env):
         for seat, spec in zip(others, specs):
             if isinstance(spec, str):
                 agents[seat] = make_agent(spec, game=self.codec.name)
+            elif not (callable(getattr(spec, "reset", None)) and callable(getattr(spec, "act", None))):
+                raise ValueError(f"opponent {spec!r} is neither an agent spec (e.g. 'random') nor an Agent "
+                                 "(an object with reset(player, seed) and act(observation))")
             elif any(spec is given for given in agents.values()):
                 agents[seat] = copy.deepcopy(spec)  # one Agent object for several seats: each gets its own copy
             else:

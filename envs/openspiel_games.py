@@ -188,6 +188,11 @@ class CardlabObserver:
             raise ValueError(f"observation parameters are not supported; got {params}")
         if iig_obs_type is not None and iig_obs_type.perfect_recall:
             raise ValueError("cardlab games provide observations without perfect recall only")
+        if iig_obs_type is not None and (not iig_obs_type.public_info
+                                         or iig_obs_type.private_info != pyspiel.PrivateInfoType.SINGLE_PLAYER):
+            # the encoder row mixes public facts with the observer's private ones: no other split exists
+            raise ValueError("cardlab games provide the observing player's own view only "
+                             "(public_info=True, private_info=SINGLE_PLAYER)")
         self.codec = codec
         self.tensor = np.zeros(codec.obs_dim, np.float32)
         self.dict = {"observation": self.tensor}

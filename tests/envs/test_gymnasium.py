@@ -72,6 +72,9 @@ def test_opponent_list_and_agent_objects():
     assert type(env.opponents[2]).__name__ == "AgeAgent"
     with pytest.raises(ValueError):
         gymnasium_env("hanabi:players=3", opponent=["random"])
+    for bad in (42, {"agent": "age"}, ["age", 7]):  # refused when built, not at reset() with an AttributeError
+        with pytest.raises(ValueError, match="neither an agent spec"):
+            gymnasium_env("hanabi:players=3", opponent=bad)
 
 
 def test_illegal_action_ends_the_episode_for_good():
@@ -83,13 +86,24 @@ def test_illegal_action_ends_the_episode_for_good():
         env.step(int(np.flatnonzero(info["action_mask"])[0]))
 
 
-@pytest.mark.parametrize("bad", [1.5, True, "0", np.float32(0)])
+@pytest.mark.parametrize("bad", [1.5, "0", np.float32(0), np.bool_(True), np.array([0]), np.array(0.0)])
 def test_non_integer_action_ids_are_illegal(bad):
     env = gymnasium_env("hanabi:players=3", opponent="age")
     env.reset(seed=0)
     assert not env.codec.is_legal(env.state, bad)
     _, reward, terminated, _, info = env.step(bad)
     assert terminated and info["illegal_action"] and reward == -1.0
+
+
+def test_every_value_the_action_space_contains_plays_that_action():
+    # Stable-Baselines3's predict() returns a 0-d array for one observation; Discrete also contains Python bools.
+    env = gymnasium_env("hanabi:players=3", opponent="age")
+    _, info = env.reset(seed=0)
+    legal = int(np.flatnonzero(info["action_mask"])[0])
+    for value in (np.array(legal), np.int16(legal), legal):
+        assert env.action_space.contains(value) and env.codec.is_legal(env.state, value)
+    _, reward, terminated, _, info = env.step(np.array(legal))
+    assert not info.get("illegal_action") and reward != -1.0
 
 
 def _episode_lengths(opponent, seeds=range(3)):

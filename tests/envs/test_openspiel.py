@@ -69,3 +69,27 @@ def test_mcts_bot_runs_on_a_cardlab_game():
     state.apply_action(3)
     action = bot.step(state)
     assert action in state.legal_actions()
+
+
+def test_observers_other_than_the_players_own_view_are_refused():
+    from open_spiel.python.observation import make_observation
+
+    game = openspiel_game("hearthstone")
+    own = make_observation(game, pyspiel.IIGObservationType(perfect_recall=False, public_info=True,
+                                                             private_info=pyspiel.PrivateInfoType.SINGLE_PLAYER))
+    assert own.tensor.shape == (GameCodec("hearthstone").obs_dim,)
+    for private in (pyspiel.PrivateInfoType.NONE, pyspiel.PrivateInfoType.ALL_PLAYERS):
+        kind = pyspiel.IIGObservationType(perfect_recall=False, public_info=True, private_info=private)
+        with pytest.raises(ValueError, match="own view only"):  # a public-only tensor would show the own hand
+            make_observation(game, kind)
+
+
+def test_pyspiel_finds_the_games_after_importing_pyspiel_and_cardlab_envs():
+    import subprocess
+    import sys
+
+    code = ("import pyspiel, cardlab.envs; "
+            "print(pyspiel.load_game('cardlab_hanabi', {'colours': '3'}).num_distinct_actions())")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stderr[-500:]
+    assert int(out.stdout) > 0
