@@ -3,8 +3,9 @@
 The exact posterior over the hand is uniform over assignments of the unseen physical cards that fit every slot's
 knowledge. `sample_hand` draws from it by rejection: it picks, slot by slot, a uniform physical card among the
 remaining ones that fit, and accepts the hand with probability prod(m_i / M_i) (m_i: the cards that fitted when slot i
-was drawn, M_i: those that fit slot i in the whole pool), which cancels the proposal's bias. Heavily constrained hands
-that keep failing fall back to a randomised backtracking search: still consistent, no longer exactly uniform.
+was drawn, M_i: those that fit slot i in the whole pool), which cancels the proposal's bias. Hands that keep
+failing (the slots compete for a few cards: an empty deck, tight hints) are drawn exactly instead, by counting each
+choice's completions; those pools are small, so the count is cheap where it is needed.
 """
 
 from __future__ import annotations
@@ -41,10 +42,7 @@ def sample_hand(cfg: HanabiConfig, knowledge: Sequence[int], counts: Sequence[in
         hand = _propose(fits, order, bound, counts, rng)
         if hand is not None:
             return hand
-    hand = _backtrack(fits, order, list(counts), [-1] * len(fits), 0, rng)
-    if hand is None:
-        raise ValueError("no hand fits the hint knowledge and the unseen cards")
-    return tuple(hand)
+    return _exact(fits, order, tuple(counts), rng)
 
 
 def _propose(fits, order, bound, counts, rng: Rng) -> tuple[int, ...] | None:
@@ -69,17 +67,37 @@ def _propose(fits, order, bound, counts, rng: Rng) -> tuple[int, ...] | None:
     return tuple(hand) if accept >= 1.0 or rng.random() < accept else None
 
 
-def _backtrack(fits, order, left, hand, depth, rng: Rng) -> list[int] | None:
-    if depth == len(order):
-        return hand
-    i = order[depth]
-    options = [c for c in fits[i] if left[c] > 0]
-    rng.shuffle(options)
-    for c in options:
-        left[c] -= 1
+def _exact(fits, order, counts: tuple[int, ...], rng: Rng) -> tuple[int, ...]:
+    """A uniform assignment of physical cards: each slot (in `order`) takes code c with weight
+    copies_left(c) x the number of ways to fill the remaining slots afterwards."""
+    memo: dict[tuple, int] = {}
+
+    def ways(depth: int, left: tuple[int, ...]) -> int:
+        if depth == len(order):
+            return 1
+        key = (depth, left)
+        if key not in memo:
+            total = 0
+            for c in fits[order[depth]]:
+                if left[c]:
+                    total += left[c] * ways(depth + 1, left[:c] + (left[c] - 1,) + left[c + 1:])
+            memo[key] = total
+        return memo[key]
+
+    if ways(0, counts) == 0:
+        raise ValueError("no hand fits the hint knowledge and the unseen cards")
+    hand = [-1] * len(fits)
+    left = counts
+    for depth, i in enumerate(order):
+        weights = []
+        for c in fits[i]:
+            if left[c]:
+                weights.append((c, left[c] * ways(depth + 1, left[:c] + (left[c] - 1,) + left[c + 1:])))
+        pick = rng.randrange(sum(w for _, w in weights))
+        for c, w in weights:
+            pick -= w
+            if pick < 0:
+                break
         hand[i] = c
-        if _backtrack(fits, order, left, hand, depth + 1, rng) is not None:
-            return hand
-        left[c] += 1
-    hand[i] = -1
-    return None
+        left = left[:c] + (left[c] - 1,) + left[c + 1:]
+    return tuple(hand)

@@ -121,6 +121,21 @@ def test_determinize_samples_the_exact_posterior():
         assert abs(got[hand] - expected) < 4 * (expected ** 0.5) + 5, (hand, got[hand], expected)
 
 
+def test_hands_that_rejection_rarely_draws_are_still_drawn_from_the_exact_posterior():
+    """Deck empty, unhinted hand: the unseen pool is exactly the hand (R1 R1 Y1 G1 B1), so a slot is R1 with
+    probability 2/5; rejection sampling succeeds ~4% of the time here and the rest must be exact too."""
+    from cardlab.engine.hanabi.config import variant_config
+    from cardlab.engine.hanabi.deal import sample_hand
+
+    cfg = variant_config(players=2)
+    counts = [0] * cfg.num_codes
+    for name in ("R1", "R1", "Y1", "G1", "B1"):
+        counts[cfg.card_code(name)] += 1
+    rng, n = Rng(1), 20000
+    first = Counter(cfg.card_name(sample_hand(cfg, (cfg.fresh_knowledge,) * 5, counts, rng)[0]) for _ in range(n))
+    assert abs(first["R1"] / n - 0.4) < 0.01 and all(abs(first[c] / n - 0.2) < 0.01 for c in ("Y1", "G1", "B1"))
+
+
 def test_determinize_mini_only_reshuffles_the_deck():
     s = midgame("hanabi:variant=mini", seed=1, moves=2)
     p = s.current_player
