@@ -149,6 +149,11 @@ class State(ABC):
         ("" when it shows nothing). The default: every action is public."""
         return self.action_to_string(action)
 
+    def public_outcome_string(self, viewer: int) -> str:
+        """What `viewer` saw come of the action just applied beyond the action itself (Hanabi: the card a play or
+        discard showed, and whether the play fit); "" when nothing more (the default)."""
+        return ""
+
     @abstractmethod
     def to_dict(self) -> dict: ...
 

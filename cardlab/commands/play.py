@@ -25,7 +25,7 @@ def run(args) -> int:
     from rich.console import Console
     from rich.markup import escape
 
-    from cardlab.agents.human import HumanAgent, QuitGame
+    from cardlab.agents.human import HumanAgent, QuitGame, observation_printer
     from cardlab.agents.registry import make_agent
     from cardlab.arena.play import agent_seed, game_seed
     from cardlab.runtime import UserError
@@ -54,17 +54,22 @@ def run(args) -> int:
         while not state.is_terminal():
             seat = state.current_player
             action = agents[seat].act(state.observation(seat))
-            if seat != args.seat:
-                seen = state.public_action_string(action, args.seat)  # no hidden card names
-                if seen:
-                    console.print(f"[cyan]player {seat}:[/cyan] {escape(seen)}")
+            seen = state.public_action_string(action, args.seat) if seat != args.seat else ""  # no hidden names
             state.apply(action)
+            outcome = state.public_outcome_string(args.seat)  # what the move turned face up (Hanabi's card)
+            if seen or outcome:
+                who = f"player {seat}" if seat != args.seat else "you"
+                console.print(f"[cyan]{who}:[/cyan] " + escape(", ".join(t for t in (seen, outcome) if t)))
     except QuitGame:
         console.print("\nbye")
         return 0
     except EOFError:
         console.print("\ncardlab play: input ended before the game did")
         return 1
+    printer = observation_printer(game.name)
+    if printer is not None:  # the final table: the last plays happened after the person's last look
+        for line in printer(state.observation(args.seat), args.seat):
+            console.print(escape(line))
     returns = state.returns()
     if game.kind == "cooperative":
         console.print(f"Game over: the team scored {returns[0]:g}.")

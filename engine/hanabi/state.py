@@ -364,6 +364,19 @@ class HanabiState(State):
         value = COLOUR_NAMES[b] if kind == HINT_COLOUR else str(b + 1)
         return f"hint {target} {value}"
 
+    def public_outcome_string(self, viewer: int) -> str:
+        """The card a play or discard turned face up (everyone sees it, its owner included), and a play's result."""
+        if not self.history:
+            return ""
+        move = self.history[-1]
+        name = self.cfg.card_name(move.card) if move.card >= 0 else ""
+        if move.kind == PLAY:
+            return f"it was {name}: " + ("played" if move.success else
+                                         f"it does not fit, a fuse burns ({self.fuses_left} left)")
+        if move.kind == DISCARD:
+            return f"it was {name}: discarded"
+        return ""
+
     def __str__(self) -> str:
         cfg = self.cfg
         lines = [f"turn {self.turn} player {self.current_player} hints {self.hint_tokens} fuses {self.fuses_left} "

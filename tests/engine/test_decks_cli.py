@@ -200,3 +200,14 @@ def test_deckstring_with_an_alternate_hero_portrait_takes_the_portraits_class():
     d.cards = [(c.dbf_id, n) for c, n in mage.counts()]
     with pytest.raises(DeckError, match="(?i)warrior|class"):
         load_deck(d.as_deckstring)
+
+
+def test_hanabi_in_the_terminal_names_played_cards_and_shows_the_final_table(monkeypatch, capsys):
+    from cardlab.cli import main
+
+    monkeypatch.setattr("builtins.input", lambda prompt="": "0")  # always play slot 0: three fuses burn fast
+    assert main(["play", "--game", "hanabi:players=2", "--seed", "3"]) == 0
+    out = capsys.readouterr().out
+    assert "you: it was " in out and "a fuse burns (0 left)" in out  # your own card, seen once played
+    tail = out[out.rindex("a fuse burns (0 left)"):]
+    assert "fireworks" in tail and "Game over: the team scored 0." in tail  # the board after the last move
