@@ -88,6 +88,8 @@ class DatagenSettings:
             raise UserError(f"--red-topup must be >= 0, got {self.red_topup}")
         if self.games < 0 or self.games + self.red_topup <= 0:
             raise UserError(f"--games must be positive, got {self.games}")
+        if self.games + self.red_topup >= 2**63 or not -2**63 <= self.seed < 2**63:  # HDF5 attributes are int64
+            raise UserError(f"--games and --seed must fit in 64 bits, got {self.games} and {self.seed}")
         bad = [c for c in self.chains if c not in CHAIN_KINDS]
         if bad or not self.chains:
             raise UserError(f"--chains takes a comma list of {', '.join(CHAIN_KINDS)}, got {','.join(self.chains)!r}")

@@ -175,6 +175,9 @@ class ChainWriter:
         except OSError as exc:
             tmp.unlink(missing_ok=True)  # a half-built copy (disk full...) is no use to anyone
             raise UserError(f"cannot create {path}: {_os_reason(exc)}") from None
+        except BaseException:
+            tmp.unlink(missing_ok=True)
+            raise
         return cls(f, path)
 
     @classmethod

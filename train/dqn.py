@@ -11,6 +11,8 @@ A transition runs from one learner decision to the next, so the opponent's turn 
 
 from __future__ import annotations
 
+import math
+
 from collections import deque
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
@@ -104,6 +106,8 @@ class DQNConfig:
             (self.variant in ("q57", "q8"), f"variant must be q57 or q8, got {self.variant!r}"),
             (self.reward in ("terminal", "shaped"), f"reward must be terminal or shaped, got {self.reward!r}"),
             (0.0 <= self.gamma <= 1.0, f"gamma must be in [0, 1], got {self.gamma}"),
+            (0 < self.terminal_reward < math.inf,
+             f"terminal_reward must be a finite number above 0, got {self.terminal_reward}"),
             (self.games > 0, f"games must be positive, got {self.games}"),
             (self.discount_per in ("decision", "turn"),
              f"discount_per must be decision or turn, got {self.discount_per!r}"),

@@ -15,6 +15,8 @@ The replay buffer, n-step writer and resumable-checkpoint callback are train/rep
 
 from __future__ import annotations
 
+import math
+
 from collections import deque
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
@@ -91,7 +93,7 @@ class MiniDQNConfig:
         checks = [
             *common_checks(self),
             (len(self.rewards) == 4 and all(isinstance(r, (int, float)) and not isinstance(r, bool)
-                                            for r in self.rewards),
+                                            and math.isfinite(r) for r in self.rewards),
              f"rewards must be 4 numbers (play, first misplay, second misplay, discard), got {self.rewards!r}"),
             (self.reward_scope in REWARD_SCOPES,
              f"reward_scope must be one of {', '.join(REWARD_SCOPES)}, got {self.reward_scope!r}"),

@@ -4,6 +4,8 @@ checkpoint callback that makes a run resumable."""
 
 from __future__ import annotations
 
+import math
+
 from collections import deque
 from pathlib import Path
 from typing import Iterator
@@ -23,7 +25,7 @@ def common_checks(cfg) -> list[tuple[bool, str]]:
 
     hidden = cfg.hidden if isinstance(cfg.hidden, list) else []
     return [
-        (cfg.lr > 0, f"lr must be positive, got {cfg.lr}"),
+        (0 < cfg.lr < math.inf, f"lr must be positive and finite, got {cfg.lr}"),
         (cfg.buffer_size >= 1, f"buffer_size must be positive, got {cfg.buffer_size}"),
         (cfg.activation in ACTIVATIONS, f"activation must be one of {', '.join(ACTIVATIONS)}, got {cfg.activation!r}"),
         (len(hidden) >= 1 and all(isinstance(h, int) and not isinstance(h, bool) and h > 0 for h in hidden),

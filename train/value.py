@@ -8,6 +8,7 @@ validation loss and the sign accuracy of the predicted value against the game ou
 from __future__ import annotations
 
 import json
+import math
 import sys
 
 from dataclasses import asdict, dataclass, field
@@ -76,8 +77,11 @@ class ValueConfig:
             raise UserError(f"{source}: chains must be 'full' or 'colour', got {self.chains!r}")
         if self.colour_labels not in ("game", "sub_chain"):
             raise UserError(f"{source}: colour_labels must be 'game' or 'sub_chain', got {self.colour_labels!r}")
-        if self.max_epochs < 1 or self.batch_size < 1 or self.lr <= 0:
-            raise UserError(f"{source}: max_epochs, batch_size and lr must be positive")
+        if self.max_epochs < 1 or self.batch_size < 1 or not 0 < self.lr < math.inf:  # nan fails the comparison
+            raise UserError(f"{source}: max_epochs, batch_size and lr must be positive (lr finite), got "
+                            f"{self.max_epochs}, {self.batch_size} and {self.lr}")
+        if not 0 <= self.weight_decay < math.inf:
+            raise UserError(f"{source}: weight_decay must be a finite number >= 0, got {self.weight_decay}")
         if not 0 <= self.val_fraction < 1 or not 0 <= self.test_fraction < 1 or self.val_fraction + self.test_fraction >= 1:
             raise UserError(f"{source}: val_fraction + test_fraction must be below 1")
         if not self.hidden or any(not isinstance(h, int) or isinstance(h, bool) or h <= 0 for h in self.hidden):

@@ -76,14 +76,16 @@ def refuse_other_game_flags(args, game: str) -> None:
 
 
 def parse_rewards(text: str) -> list[float]:
+    import math
+
     from cardlab.runtime import UserError
 
     try:
         values = [float(v) for v in text.split(",")]
     except ValueError:
         values = []
-    if len(values) != 4:
-        raise UserError(f"--rewards {text!r}: give 4 numbers, play,first misplay,second misplay,discard "
+    if len(values) != 4 or not all(math.isfinite(v) for v in values):
+        raise UserError(f"--rewards {text!r}: give 4 finite numbers, play,first misplay,second misplay,discard "
                         "(e.g. 20,-1,-10,-1)")
     return values
 

@@ -75,6 +75,14 @@ def test_a_reward_that_is_not_finite_and_positive_is_refused_before_the_file_is_
     assert not out.exists()
 
 
+@pytest.mark.parametrize("option", [["--seed", str(10**24)], ["--games", str(10**20)]])
+def test_a_seed_or_game_count_past_64_bits_is_refused_and_leaves_no_file(tmp_path, capsys, option):
+    out = tmp_path / "s.h5"
+    assert _datagen(str(out), "--games", "1", *option) == 2
+    assert "must fit in 64 bits" in capsys.readouterr().err
+    assert list(tmp_path.iterdir()) == []  # no file, no .create.tmp
+
+
 def test_a_bad_bool_encoder_option_is_refused(tmp_path, capsys):
     out = tmp_path / "x.h5"
     assert _datagen(str(out), "--games", "2", "--encoder", "seed96:random_slots=maybe") == 2

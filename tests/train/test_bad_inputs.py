@@ -29,7 +29,8 @@ def _train(tiny, tmp_path, *extra):
 @pytest.mark.parametrize("line, message", [
     ("activation: foo", "activation must be one of sigmoid, relu"), ("norm: foo", "norm must be one of none"),
     ("dropout: 5", "dropout must be in [0, 1)"), ("early_stopping_patience: -3", "early_stopping_patience must be >= 0"),
-    ("hidden: [0]", "hidden sizes must be positive"),
+    ("hidden: [0]", "hidden sizes must be positive"), ("lr: .nan", "lr must be positive"),
+    ("lr: .inf", "lr must be positive"), ("weight_decay: -1", "weight_decay must be a finite number"),
 ])
 def test_bad_value_config_fails_before_the_run_folder_exists(tiny, tmp_path, capsys, line, message):
     (tmp_path / "c.yaml").write_text(line + "\n")
@@ -83,7 +84,7 @@ def test_ctrl_c_before_the_first_epoch_says_nothing_was_saved(tiny, tmp_path, ca
 
 
 @pytest.mark.parametrize("cls", [DQNConfig, MiniDQNConfig])
-@pytest.mark.parametrize("key, value", [("lr", -1), ("buffer_size", 0), ("activation", "foo"), ("eps_start", 5),
+@pytest.mark.parametrize("key, value", [("lr", -1), ("lr", float("inf")), ("buffer_size", 0), ("activation", "foo"), ("eps_start", 5),
                                         ("grad_clip", -1), ("torch_threads", -2), ("hidden", [64, 0])])
 def test_dqn_configs_refuse_impossible_values_by_name(cls, key, value):
     with pytest.raises(UserError, match=rf"dq\.yaml: {key}"):
@@ -137,3 +138,18 @@ def test_training_on_an_interrupted_datagen_file_warns(tiny, tmp_path, capsys):
     assert "short.h5 holds 10 of the 500 games" in capsys.readouterr().err
     assert _train(tiny, tmp_path / "again", "--json") == 0
     assert "warning" not in capsys.readouterr().err
+
+
+def test_rewards_that_are_not_finite_are_refused(tmp_path, capsys):
+    from cardlab.train.dqn import DQNConfig
+    from cardlab.train.hanabi_dqn import MiniDQNConfig
+
+    out = tmp_path / "out"
+    assert main(["train", "dqn", "--game", "hanabi:variant=mini", "--rewards", "1,2,nan,4", "--games", "2",
+                 "--out", str(out)]) == 2
+    assert "give 4 finite numbers" in capsys.readouterr().err and not out.exists()
+    with pytest.raises(UserError, match="rewards must be 4 numbers"):
+        MiniDQNConfig.from_dict({"rewards": [1, 2, float("nan"), 4]}, "dq.yaml")
+    for bad in (float("nan"), float("inf"), 0):
+        with pytest.raises(UserError, match="terminal_reward must be a finite number above 0"):
+            DQNConfig.from_dict({"terminal_reward": bad}, "dq.yaml")
