@@ -77,6 +77,8 @@ def parse_spec(spec: str) -> tuple[str, dict[str, str]]:
         key, sep, value = part.partition("=")
         if sep and key.strip() and not (last is not None and _PADDED_BASE64.match(part)):
             last = key.strip()
+            if last in options:
+                raise UserError(f"game {spec.strip()!r}: option {last!r} is given twice")
             options[last] = value.strip()
         elif last is not None:
             options[last] += "," + part

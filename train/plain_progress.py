@@ -3,6 +3,7 @@ terminal, so a long `cardlab train` run looked hung in a log file. This prints a
 
 from __future__ import annotations
 
+import os
 import sys
 import time
 
@@ -26,6 +27,8 @@ class PlainProgress(L.Callback):
 
     def on_train_start(self, trainer, pl_module) -> None:
         self.start = self.last = time.monotonic()
+        if not trainer.is_global_zero:  # several devices: one report, from rank 0
+            self.stream = open(os.devnull, "w")
 
     def on_train_batch_end(self, trainer, pl_module, outputs, batch, batch_idx) -> None:
         if time.monotonic() - self.last >= self.every_s:

@@ -267,11 +267,13 @@ class ValueModule(L.LightningModule):
         x, y, outcome, colour = batch
         pred = self(x, colour)
         loss = torch.nn.functional.mse_loss(pred.float(), y)
-        self.log(f"{stage}_loss", loss, prog_bar=stage != "train", on_epoch=True, on_step=False, batch_size=len(x))
+        # sync_dist: with several devices every rank must see the same val_loss (checkpoint names, early stopping)
+        self.log(f"{stage}_loss", loss, prog_bar=stage != "train", on_epoch=True, on_step=False, batch_size=len(x),
+                 sync_dist=True)
         decided = outcome != 0
         if decided.any() and not self.cooperative:  # a cooperative outcome is a score: no sign to predict
             acc = (torch.sign(pred[decided].float()) == torch.sign(outcome[decided])).float().mean()
-            self.log(f"{stage}_sign_acc", acc, prog_bar=stage != "train", on_epoch=True, on_step=False,
+            self.log(f"{stage}_sign_acc", acc, prog_bar=stage != "train", on_epoch=True, on_step=False, sync_dist=True,
                      batch_size=int(decided.sum()))
         return loss
 
@@ -401,7 +403,7 @@ def fit_value(data: str | Path, cfg: ValueConfig, out_dir: str | Path, progress:
     from lightning.pytorch.loggers import TensorBoardLogger
 
     out = Path(out_dir)
-    if not resume:
+    if not resume and not launched_rank():  # a launched rank starts while rank 0 already writes here
         refuse_used_out(out, ("value.pt", "checkpoints"))
     quiet_lightning()  # the user sees cardlab's progress bar and summary, not Lightning's banners
     resume_from = resume_checkpoint(out, data, cfg) if resume else None
@@ -436,12 +438,23 @@ def fit_value(data: str | Path, cfg: ValueConfig, out_dir: str | Path, progress:
     )
     out.mkdir(parents=True, exist_ok=True)  # only now: a refused setting leaves no empty run folder
     fit(trainer, module, datamodule=dm, ckpt_path=resume_from)
-    best = ckpt.best_model_path
+    best = trainer.strategy.broadcast(ckpt.best_model_path)  # rank 0 saved it; every rank tests the same weights
     if best:
         module = ValueModule.load_from_checkpoint(best, map_location="cpu")
     test = trainer.test(module, datamodule=dm, verbose=False)[0] if len(dm.tensors["test"]) else {}
     history = {k: float(v) for k, v in trainer.callback_metrics.items()}
-    exported = export_checkpoint(module, dm, out / "value.pt",
-                                 extra={"test": {k: float(v) for k, v in test.items()}, "best_epoch_ckpt": Path(best).name if best else None})
-    return {"checkpoint": str(exported), "lightning_checkpoint": best, "tensorboard": logger.log_dir,
-            "test": {k: round(float(v), 5) for k, v in test.items()}, "last_metrics": history, "data": dm.summary}
+    summary = {"lightning_checkpoint": best, "tensorboard": logger.log_dir,
+               "test": {k: round(float(v), 5) for k, v in test.items()}, "last_metrics": history, "data": dm.summary,
+               "rank": trainer.global_rank}
+    if trainer.is_global_zero:  # one export, by rank 0
+        exported = export_checkpoint(module, dm, out / "value.pt", extra={
+            "test": {k: float(v) for k, v in test.items()}, "best_epoch_ckpt": Path(best).name if best else None})
+        summary["checkpoint"] = str(exported)
+    return summary
+
+
+def launched_rank() -> bool:
+    """This process is a further rank Lightning launched for a multi-device run (it re-runs the command)."""
+    import os
+
+    return os.environ.get("LOCAL_RANK", "0") != "0" or os.environ.get("NODE_RANK", "0") != "0"

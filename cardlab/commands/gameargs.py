@@ -34,6 +34,13 @@ def game_spec(args) -> str:
         if not spec.strip().lower().startswith("hearthstone"):
             raise UserError("--deck, --decks, --deck-pool and --max-turns are Hearthstone options; "
                             f"give them inside --game for {spec.split(':')[0]}")
+        from cardlab.engine.registry import parse_spec
+
+        inside = parse_spec(spec)[1]
+        for option, flag in (("deck", "--deck"), ("decks", "--decks"), ("pool", "--deck-pool"),
+                             ("max_turns", "--max-turns")):
+            if option in inside and any(s.startswith(option + "=") for s in shorthands):
+                raise UserError(f"{flag} and {option}= in --game {spec!r} both set the {option}: give one")
         spec += ("," if ":" in spec else ":") + ",".join(shorthands)
     return spec
 

@@ -70,6 +70,8 @@ def run_value(args) -> int:
         print(f"interrupted: {last} holds the last completed epoch; no value.pt was "
               f"written. Continue with:\n  " + " ".join(again), file=sys.stderr)
         return 130
+    if summary["rank"] != 0:  # a further device's process: rank 0 exports and reports
+        return 0
     if args.json:
         print(json.dumps(summary))
     else:
@@ -107,6 +109,10 @@ def training_file(files: list[str], out: Path, resume: bool) -> str:
     from cardlab.train.resume import refuse_used_out
 
     merged = out / "train-data.h5"
+    from cardlab.train.value import launched_rank
+
+    if launched_rank():  # rank 0 merged the files before it launched this process
+        return str(merged)
     if resume and merged.is_file():
         return str(merged)
     if not resume:

@@ -55,3 +55,17 @@ def test_a_malformed_yaml_config_is_one_line_with_its_line_number(tmp_path, caps
                  "--out", str(tmp_path / "run")]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "bad.yaml: not valid YAML at line 3" in err
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["--game", "hanabi:players=2,players=3"], "option 'players' is given twice"),
+    (["--game", "dominion:players=2,players=4"], "option 'players' is given twice"),
+    (["--game", "hearthstone:deck=liege", "--deck", "basic-mage"], "--deck and deck= in --game"),
+    (["--game", "hearthstone:max_turns=10", "--max-turns", "30"], "--max-turns and max_turns= in --game"),
+])
+def test_a_game_option_given_twice_is_refused_not_overwritten(capsys, argv, message):
+    from cardlab.cli import main
+
+    assert main(["arena", "random", "random", "--games", "1", *argv]) == 2
+    err = capsys.readouterr().err
+    assert message in err and "Traceback" not in err

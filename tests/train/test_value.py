@@ -180,3 +180,21 @@ def test_training_in_a_log_file_prints_plain_progress_lines(tiny, tmp_path, caps
     err = capsys.readouterr().err
     assert "train value: epoch 1/2 done" in err and "train value: epoch 2/2 done" in err
     assert "val_loss" in err
+
+
+def test_training_on_two_devices_exports_one_checkpoint_from_merged_files(tmp_path):
+    """`--devices 2` (two CPU processes here, GPUs on a user's machine): Lightning relaunches the command for rank
+    1; rank 0 alone merges, exports and reports, and both ranks test the same best epoch."""
+    a, b = tmp_path / "a.h5", tmp_path / "b.h5"
+    for path, seed in ((a, 1), (b, 2)):
+        generate(path, DatagenSettings(agents=("random-action", "random-action"), games=12, seed=seed))
+    out = tmp_path / "run"
+    done = subprocess.run([sys.executable, "-m", "cardlab", "train", "value", "--data", str(a), str(b), "--out",
+                           str(out), "--max-epochs", "2", "--devices", "2"], capture_output=True, text=True,
+                          timeout=300)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert done.stdout.count("checkpoint: ") == 1 and "Traceback" not in done.stderr
+    assert "does not exist" not in done.stderr and "error" not in done.stderr.lower()
+    _, meta = load_value_checkpoint(out / "value.pt")
+    assert meta["data"]["games"] == 24
+    assert len(list((out / "checkpoints").glob("best-*.ckpt"))) == 1
