@@ -68,13 +68,25 @@ def load_value(path: str | Path, game: str | None = None):
     if not isinstance(state, dict):
         raise UserError(f"{path}: the checkpoint holds no weights")
     check_digest(path, meta, state)
-    cfg = meta["config"]
-    kwargs = dict(hidden=cfg["hidden"], activation=cfg["activation"], norm=cfg["norm"], dropout=cfg["dropout"],
-                  output_scale=float(meta["label_scale"]))
-    net = ColourTrio(meta["in_dim"], **kwargs) if meta["kind"] == "colour_trio" else ValueNet(meta["in_dim"], **kwargs)
+    try:
+        cfg = meta["config"]
+        kwargs = dict(hidden=cfg["hidden"], activation=cfg["activation"], norm=cfg["norm"], dropout=cfg["dropout"],
+                      output_scale=float(meta["label_scale"]))
+        in_dim, trio = int(meta["in_dim"]), meta["kind"] == "colour_trio"
+        net = ColourTrio(in_dim, **kwargs) if trio else ValueNet(in_dim, **kwargs)
+    except (KeyError, TypeError, ValueError) as exc:
+        raise UserError(f"{path}: its metadata does not describe a network ({type(exc).__name__}: {exc})") from None
     try:
         net.load_state_dict(state)
     except (RuntimeError, KeyError) as exc:
-        raise UserError(f"{path}: weights do not match the architecture in its metadata ({exc})") from None
+        raise UserError(f"{path}: weights do not match the architecture in its metadata "
+                        f"({_first_mismatch(exc)})") from None
     net.eval()
     return net, meta
+
+
+def _first_mismatch(exc: BaseException) -> str:
+    """torch's load_state_dict report in one line: its first named problem ("size mismatch for ...")."""
+    lines = [line.strip() for line in str(exc).splitlines() if line.strip()]
+    detail = next((line for line in lines[1:]), lines[0] if lines else type(exc).__name__)
+    return detail if len(detail) <= 240 else detail[:237] + "..."

@@ -77,16 +77,16 @@ def load_params(path: str | Path) -> AgeParams:
     path = Path(path)
     try:
         text = path.read_text()
-    except OSError as exc:
-        raise UserError(f"age params {path}: cannot read ({exc.strerror or exc})") from None
+    except (OSError, UnicodeDecodeError) as exc:
+        reason = "not a text file" if isinstance(exc, UnicodeDecodeError) else (exc.strerror or exc)
+        raise UserError(f"age params {path}: cannot read ({reason})") from None
     try:
         data = yaml.safe_load(text)
     except yaml.YAMLError as exc:
         raise UserError(f"age params {path}: {yaml_problem(exc)}") from None
-    if data is None:
-        data = {}
-    if not isinstance(data, dict):
-        raise UserError(f"age params {path}: expected a mapping of parameter names to values")
+    if not isinstance(data, dict) or not data:  # an empty file is a mistake, not "the defaults"
+        raise UserError(f"age params {path}: expected a mapping of parameter names to values "
+                        "(`cardlab evolve hanabi` writes one per generation)")
     return AgeParams.checked(data, f"age params {path}")
 
 

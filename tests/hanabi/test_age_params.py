@@ -33,6 +33,7 @@ def test_yaml_round_trip_with_comments(tmp_path):
     ("play_toldd: 0.5\n", "unknown parameter 'play_toldd'"),
     ("play_told: [1\n", "not valid YAML"),
     ("- 1\n- 2\n", "mapping"),
+    ("", "mapping"), ("# nothing\n", "mapping"), ("{}\n", "mapping"),  # not silently the default constants
 ])
 def test_bad_files_are_one_user_error_naming_the_file(tmp_path, text, needle):
     path = tmp_path / "bad.yaml"

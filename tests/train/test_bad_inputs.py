@@ -153,3 +153,21 @@ def test_rewards_that_are_not_finite_are_refused(tmp_path, capsys):
     for bad in (float("nan"), float("inf"), 0):
         with pytest.raises(UserError, match="terminal_reward must be a finite number above 0"):
             DQNConfig.from_dict({"terminal_reward": bad}, "dq.yaml")
+
+
+def test_value_checkpoints_with_broken_metadata_are_one_line_errors(tmp_path):
+    import torch
+
+    from cardlab.models.checkpoint import load_value
+    from cardlab.checkpoints.zoo import resolve
+
+    blob = torch.load(resolve("pool-full-rich"), weights_only=True)
+    no_config = {k: v for k, v in blob["meta"].items() if k != "config"}
+    torch.save({"meta": no_config, "state_dict": blob["state_dict"]}, tmp_path / "a.pt")
+    with pytest.raises(UserError, match="a.pt: its metadata does not describe a network"):
+        load_value(tmp_path / "a.pt")
+    other = dict(blob["meta"], config=dict(blob["meta"]["config"], hidden=[17, 17]))
+    torch.save({"meta": other, "state_dict": blob["state_dict"]}, tmp_path / "b.pt")
+    with pytest.raises(UserError, match=r"b.pt: weights do not match.*\(size mismatch for") as caught:
+        load_value(tmp_path / "b.pt")
+    assert "\n" not in str(caught.value)
