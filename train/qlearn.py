@@ -188,8 +188,8 @@ def train_qlearn(cfg: QLearnConfig, out_dir: str | Path,
     """
     cfg.check()
     game = make_game(cfg.game_spec())  # a bad deck or pool: the registry's one-line error
+    opponent = make_agent(cfg.opponent, seed=cfg.seed, game="hearthstone")  # a bad spec: before any folder
     Path(out_dir).mkdir(parents=True, exist_ok=True)  # an unusable --out fails now, not after the last game
-    opponent = make_agent(cfg.opponent, seed=cfg.seed, game="hearthstone")
     learner = make_learner(cfg)
     torch.set_num_threads(1)  # the network is tiny: threads only add overhead
     results: list[float] = []

@@ -107,18 +107,23 @@ def training_file(files: list[str], out: Path, resume: bool) -> str:
         return files[0]
     from cardlab.datagen.merge import merge_chain_files
     from cardlab.train.resume import refuse_used_out
-
-    merged = out / "train-data.h5"
     from cardlab.train.value import launched_rank
 
+    merged = out / "train-data.h5"
     if launched_rank():  # rank 0 merged the files before it launched this process
         return str(merged)
     if resume and merged.is_file():
         return str(merged)
     if not resume:
         refuse_used_out(out, ("value.pt", "checkpoints"))  # before merging: never overwrite a finished run's data
+    made = not out.exists()
     out.mkdir(parents=True, exist_ok=True)
-    return str(merge_chain_files(files, merged))
+    try:
+        return str(merge_chain_files(files, merged))
+    except UserError:
+        if made and not any(out.iterdir()):  # a refused merge leaves no empty run folder behind
+            out.rmdir()
+        raise
 
 
 def run(args) -> int:

@@ -171,3 +171,16 @@ def test_value_checkpoints_with_broken_metadata_are_one_line_errors(tmp_path):
     with pytest.raises(UserError, match=r"b.pt: weights do not match.*\(size mismatch for") as caught:
         load_value(tmp_path / "b.pt")
     assert "\n" not in str(caught.value)
+
+
+def test_refused_runs_leave_no_empty_run_folder(tmp_path, capsys):
+    hs, hanabi = tmp_path / "hs.h5", tmp_path / "hanabi.h5"
+    generate(hs, DatagenSettings(agents=("random-action", "random-action"), games=2, seed=1))
+    generate(hanabi, DatagenSettings(game="hanabi", agents=("random", "random"), games=2, seed=1))
+    out = tmp_path / "merged-run"
+    assert main(["train", "value", "--data", str(hs), str(hanabi), "--out", str(out)]) == 2
+    assert "cannot merge" in capsys.readouterr().err and not out.exists()
+    out = tmp_path / "q-run"
+    assert main(["train", "qlearn", "--learner", "table", "--alpha", "0.1", "--gamma", "0.9", "--games", "2",
+                 "--opponent", "nope", "--out", str(out)]) == 2
+    assert "unknown agent 'nope'" in capsys.readouterr().err and not out.exists()
