@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+from pathlib import Path
 
 HELP = ("iterated self-play: each generation plays datagen games with the promoted agent, trains a value net, gates "
         "search + net against the promoted agent (promoted only when the lower end of its 95 percent interval "
@@ -83,6 +84,9 @@ def run(args) -> int:
     try:
         data = run_loop(args.out, settings, workers=workers, log=log, bar=bar)
     except KeyboardInterrupt:
+        if not Path(args.out).is_dir():
+            print(f"interrupted before the loop began: nothing was written to {args.out}", file=sys.stderr)
+            return 130
         print(f"interrupted: the finished steps are kept in {args.out}; run the same command again to continue "
               "from the step it reached", file=sys.stderr)
         return 130
