@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Callable
 
 from cardlab.engine.hearthstone import mechanics as mech
+from cardlab.engine.hearthstone.carddb import public_id
 
 # kind -> resolve(state, player, options, chosen_index)
 PENDING_CHOICES: dict[str, Callable] = {}
@@ -21,3 +22,5 @@ def pending_choice(kind: str):
 @pending_choice("draw_one_discard_rest")
 def _draw_one(s, player: int, options: tuple, chosen: int) -> None:
     mech.add_to_hand(s, player, options[chosen])
+    # the others are discarded face down: the opponent saw three cards leave the deck, one reach the hand
+    s.players[player].unseen_removed += tuple(public_id(c) for i, c in enumerate(options) if i != chosen)

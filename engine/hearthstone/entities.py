@@ -187,6 +187,7 @@ class Player:
         "overload_owed", "overload_locked", "hero_power_used", "fatigue", "cards_played",
         "unknown_pool", "deck_name", "deck_candidates", "deck_origin", "unknown_delta",
         "minions_played", "cost_auras", "cost_effects", "effects", "secrets", "secret_ruled_out", "known_hand",
+        "unseen_removed",
     )
 
     def __init__(self, index: int, hero: Hero, hero_power: CardDef, deck: list[CardDef], deck_name: str = "") -> None:
@@ -227,6 +228,9 @@ class Player:
         # Cards of this hand that both players know (The Coin, a minion returned to it, King Mukla's Bananas):
         # an opponent's determinization keeps them in the hand.
         self.known_hand: tuple[CardDef, ...] = ()
+        # Public ids of cards that left this player's hidden cards unseen by the opponent (Tracking's discards,
+        # secrets Flare destroyed): the opponent's view keeps counting them among the cards it cannot tell apart.
+        self.unseen_removed: tuple[str, ...] = ()
 
     def copy(self) -> "Player":
         p = Player.__new__(Player)
@@ -256,6 +260,7 @@ class Player:
         p.deck_origin = self.deck_origin
         p.unknown_delta = self.unknown_delta
         p.known_hand = self.known_hand
+        p.unseen_removed = self.unseen_removed
         return p
 
     def hero_attack(self) -> int:

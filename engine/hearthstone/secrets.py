@@ -23,7 +23,7 @@ from __future__ import annotations
 from typing import Callable
 
 from cardlab.engine.hearthstone import mechanics as mech
-from cardlab.engine.hearthstone.carddb import SPELL, CardDef, card_db, hidden_copy_of
+from cardlab.engine.hearthstone.carddb import SPELL, CardDef, card_db, hidden_copy_of, public_id
 
 # Events a secret can listen to (the rules pass an Event of that kind).
 SPELL_CAST = "spell_cast"  # event.target: the spell's target; an effect may set event.countered / event.target
@@ -105,9 +105,12 @@ def remove(s, player: int, card: CardDef) -> None:
 
 
 def destroy_all(s, player: int) -> None:
-    """Flare: the secrets leave play without triggering (not revealed)."""
-    s.players[player].secrets = ()
-    s.players[player].secret_ruled_out = ()
+    """Flare: the secrets leave play without triggering (not revealed: the opponent still cannot tell them
+    from the other hidden cards)."""
+    p = s.players[player]
+    p.unseen_removed += tuple(public_id(c) for c in p.secrets)
+    p.secrets = ()
+    p.secret_ruled_out = ()
 
 
 def _class_secrets(card_class: str) -> list[str]:

@@ -50,6 +50,8 @@ def state_to_dict(s) -> dict:
         if p.weapon is not None and p.weapon.aura_atk:
             d["weapon"]["aura_atk"] = p.weapon.aura_atk
         d["unknown_pool"] = None if p.unknown_pool is None else list(p.unknown_pool)
+        if p.unseen_removed:  # absent when empty, so most dicts keep their shape
+            d["unseen_removed"] = list(p.unseen_removed)
         d["minions_played"] = p.minions_played
         d["cost_effects"] = [list(e) for e in p.cost_effects]
         d["effects"] = [list(e) for e in p.effects]  # cost_auras are derived: refresh_auras rebuilds them
@@ -109,6 +111,7 @@ def state_from_dict(data: dict):
             w.aura_atk = d["weapon"].get("aura_atk", 0)
             p.weapon = w
         p.unknown_pool = None if d["unknown_pool"] is None else tuple(d["unknown_pool"])
+        p.unseen_removed = tuple(d.get("unseen_removed", ()))
         p.minions_played = d.get("minions_played", 0)
         p.cost_effects = tuple(tuple(e) for e in d.get("cost_effects", ()))
         p.effects = tuple(tuple(e) for e in d.get("effects", ()))

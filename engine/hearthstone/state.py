@@ -503,13 +503,18 @@ class HearthstoneState(State):
                 p.unknown_pool = tuple(sorted(c.id for c in p.deck))
                 p.deck = [hidden] * len(p.deck)
             else:
+                # Cards the observer cannot tell apart: hand, deck, secrets, the options of a choice it does not
+                # see (Tracking) and cards that left unseen. determinize deals the surplus back out of the game.
+                choosing = s.pending[1] if s.pending is not None and s.current == p.index else ()
+                unseen = [*(public_id(c) for c in (*p.hand, *p.deck, *p.secrets, *choosing)), *p.unseen_removed]
                 if p.deck_candidates is not None:
                     if p.unknown_delta is None:
-                        p.unknown_delta = _delta(p.deck_origin, [public_id(c) for c in (*p.hand, *p.deck, *p.secrets)])
+                        p.unknown_delta = _delta(p.deck_origin, unseen)
                     p.deck_origin = None
                     p.deck_name = ""
                 elif p.unknown_pool is None:
-                    p.unknown_pool = tuple(sorted(public_id(c) for c in p.hand + p.deck + list(p.secrets)))
+                    p.unknown_pool = tuple(sorted(unseen))
+                p.unseen_removed = ()  # folded into the cards it cannot tell apart
                 secret_rules.hide(p)  # the secrets' number and class only; their cards count as hidden cards
                 p.known_hand = _known_in(p.known_hand, p.hand)
                 p.hand = [hidden] * len(p.hand)
@@ -534,11 +539,12 @@ class HearthstoneState(State):
                 rng.shuffle(pool)
                 p.deck = pool
             else:
+                from_view = p.unknown_delta is not None or p.unknown_pool is not None
                 if p.unknown_delta is not None:
                     if p.deck_candidates == ANY_DECK:
                         origin = _sample_random_deck(p, rng)
                     else:
-                        origin = _sample_candidate(p.deck_candidates, p.unknown_delta, rng, _hidden_secrets(p))
+                        origin = _sample_candidate(p.deck_candidates, _deck_must_hold(p), rng, _hidden_secrets(p))
                     pool = pool_cards(_apply_delta(origin, p.unknown_delta), copy_source, rng)
                     p.deck_origin = origin
                     p.unknown_delta = None
@@ -553,8 +559,13 @@ class HearthstoneState(State):
                 rng.shuffle(pool)
                 n = len(p.hand) - len(known)
                 p.hand = known + pool[:n]
-                p.deck = pool[n:]
+                p.deck, out = pool[n:n + len(p.deck)], pool[n + len(p.deck):]
                 p.known_hand = tuple(known)
+                if from_view:  # the observation's surplus: the choice it did not see, then the unseen cards
+                    if s.pending is not None and s.current == p.index:
+                        k = len(s.pending[1])
+                        s.pending, out = (s.pending[0], tuple(out[:k])), out[k:]
+                    p.unseen_removed = tuple(public_id(c) for c in out)
             p.unknown_pool = None
         s.rng = Rng(rng.next64())
         s._legal = None
@@ -662,14 +673,31 @@ def _apply_delta(origin: tuple[str, ...], delta: tuple) -> list[str]:
     return sorted(((Counter(origin) - Counter(removed)) + Counter(added)).elements())
 
 
-def _sample_candidate(candidates: tuple, delta: tuple, rng: Rng,
+def _deck_must_hold(p: Player) -> list[str]:
+    """Ids the starting deck held for certain: the cards seen leaving the hidden cards (`unknown_delta`'s removed
+    ids), and each known hand card the public plays did not add (a minion played and returned to the hand)."""
+    from collections import Counter
+
+    added, removed = p.unknown_delta
+    spare = Counter(added)
+    need = list(removed)
+    for card in p.known_hand:
+        pid = public_id(card)
+        if spare[pid] > 0:
+            spare[pid] -= 1
+        else:
+            need.append(pid)
+    return need
+
+
+def _sample_candidate(candidates: tuple, must_hold: list[str], rng: Rng,
                       secrets: tuple[str, int] = ("", 0)) -> tuple[str, ...]:
-    """A candidate decklist consistent with the cards seen leaving it and with the secrets in play (`secrets`:
+    """A candidate decklist holding the cards it must (`_deck_must_hold`) and the secrets in play (`secrets`:
     (class, n) = n hidden secrets of the hero's class, so it still holds n different secrets of that class);
     uniform among those; the public plays' likelihood under each candidate is not weighed."""
     from collections import Counter
 
-    removed = Counter(delta[1])
+    removed = Counter(must_hold)
     hero_class, n = secrets
     db = card_db()
 
@@ -695,8 +723,8 @@ def _hidden_secrets(p: Player) -> tuple[str, int]:
 
 
 def _sample_random_deck(p: Player, rng: Rng) -> tuple[str, ...]:
-    """For an observed random deck (ANY_DECK): a legal deck of the hero's class holding the cards seen leaving the
-    hand and deck (`unknown_delta`'s removed ids) and, for each hidden secret of the class in play, a different
+    """For an observed random deck (ANY_DECK): a legal deck of the hero's class holding the cards it must
+    (`_deck_must_hold`) and, for each hidden secret of the class in play, a different
     secret of the class (it came from this deck); the rest drawn as random decks are (decks.random_deck_ids).
     Not the exact posterior: what the public plays say about the cards still hidden is not weighed."""
     from collections import Counter
@@ -704,7 +732,7 @@ def _sample_random_deck(p: Player, rng: Rng) -> tuple[str, ...]:
     from cardlab.engine.hearthstone.decks import DECK_SIZE, deck_universe, random_deck_ids
 
     hero_class, hidden = _hidden_secrets(p)
-    required = list(p.unknown_delta[1])
+    required = _deck_must_hold(p)
     if hidden:
         universe = deck_universe(hero_class)
         room = Counter(c.id for c in universe if _class_secret(c, hero_class)) - Counter(required)

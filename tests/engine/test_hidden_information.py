@@ -380,3 +380,72 @@ def test_a_person_sees_the_cards_known_to_be_in_the_opponents_hand():
     deck = [card_db().get("Chillwind Yeti")] * 30
     s = HearthstoneState.new(GameConfig(mulligan=False), [("a", "MAGE", deck[:]), ("b", "MAGE", deck[:])], 1)
     assert "hand 5, deck 26; known in hand: The Coin" in observation_lines(s.observation(0), 0)[0]
+
+
+def _flare_game(secret: str, in_deck: str):
+    from cardlab.engine.hearthstone import secrets as secret_rules
+
+    db = card_db()
+    s = make_state(classes=("HUNTER", "MAGE"), hands=(["Flare"], ["Fireball"]))
+    s.players[1].deck = [db.get("Chillwind Yeti")] * 14 + [db.get(in_deck)]
+    secret_rules.put(s, 1, db.get(secret))
+    return s
+
+
+def test_secrets_flare_destroys_stay_unknown_to_the_caster():
+    # Ice Barrier destroyed and Mirror Entity in the deck, or the other way round: the caster cannot tell
+    a, b = _flare_game("Ice Barrier", "Mirror Entity"), _flare_game("Mirror Entity", "Ice Barrier")
+    for s in (a, b):
+        play(s, "Flare")
+    assert _view(a, 0) == _view(b, 0)
+    world = a.observation(0).determinize(0, Rng(4))
+    assert len(world.players[1].deck) == 15 and not world.players[1].secrets
+
+
+def _tracking_game(top: list[str]):
+    db = card_db()
+    deck = ["Chillwind Yeti"] * 10 + ["Boulderfist Ogre", "Wisp", "Stonetusk Boar", "Bloodfen Raptor"]
+    s = make_state(classes=("HUNTER", "MAGE"), hands=(["Tracking"], ["Fireball"]),
+                   decks=(deck, ["Chillwind Yeti"] * 20))
+    rest = [db.get(c) for c in deck]
+    for name in top:
+        rest.remove(db.get(name))
+    s.players[0].deck = rest + [db.get(n) for n in reversed(top)]  # the top card is last
+    return s
+
+
+def test_the_cards_tracking_discards_stay_unknown_to_the_opponent():
+    from cardlab.engine.hearthstone.state import CHOOSE
+
+    a = _tracking_game(["Boulderfist Ogre", "Wisp", "Stonetusk Boar"])
+    b = _tracking_game(["Boulderfist Ogre", "Bloodfen Raptor", "Chillwind Yeti"])
+    for s in (a, b):
+        play(s, "Tracking")
+    assert _view(a, 1) == _view(b, 1)  # while the hunter chooses
+    world = a.observation(1).determinize(1, Rng(2))
+    assert len(world.pending[1]) == 3 and HIDDEN_ID not in {c.id for c in world.pending[1]}
+    assert len(world.players[0].deck) == len(a.players[0].deck)
+    for s in (a, b):
+        s.apply((CHOOSE, 0))  # both draw the Ogre; the other two are discarded face down
+        s.apply(END_TURN_ACTION)
+    assert _view(a, 1) == _view(b, 1)
+    world = a.observation(1).determinize(1, Rng(2))
+    assert len(world.players[0].deck) == len(a.players[0].deck) and len(world.players[0].hand) == 1
+
+
+def test_a_returned_minion_stays_in_a_random_decks_hand_in_every_determinization():
+    from tests.engine.hs import minion
+
+    db = card_db()
+    s = make_state(classes=("ROGUE", "MAGE"), hands=(["Sap"], ["Wisp"]))
+    s.players[1].deck = [db.get("Chillwind Yeti")] * 20
+    s.players[1].deck_candidates = ()  # ANY_DECK: a random deck of the class, its list unknown to the rogue
+    s.players[1].deck_origin = tuple(sorted(["VAN_CS2_182"] * 20 + [db.get("Wisp").id]))
+    s.current = 1
+    s._legal = None
+    play(s, "Wisp")  # played from the hand: it left the hidden cards ...
+    s.current = 0
+    s._legal = None
+    play(s, "Sap", minion(s, 1, "Wisp"))  # ... and came back: the deck it came from held a Wisp
+    for hand in _determinized_hands(s):
+        assert hand == ["Wisp"]
