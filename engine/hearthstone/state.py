@@ -505,15 +505,13 @@ class HearthstoneState(State):
             else:
                 # Cards the observer cannot tell apart: hand, deck, secrets, the options of a choice it does not
                 # see (Tracking) and cards that left unseen. determinize deals the surplus back out of the game.
-                choosing = s.pending[1] if s.pending is not None and s.current == p.index else ()
-                unseen = [*(public_id(c) for c in (*p.hand, *p.deck, *p.secrets, *choosing)), *p.unseen_removed]
                 if p.deck_candidates is not None:
                     if p.unknown_delta is None:
-                        p.unknown_delta = _delta(p.deck_origin, unseen)
+                        p.unknown_delta = _delta(p.deck_origin, _unseen_ids(s, p))
                     p.deck_origin = None
                     p.deck_name = ""
                 elif p.unknown_pool is None:
-                    p.unknown_pool = tuple(sorted(unseen))
+                    p.unknown_pool = tuple(sorted(_unseen_ids(s, p)))
                 p.unseen_removed = ()  # folded into the cards it cannot tell apart
                 secret_rules.hide(p)  # the secrets' number and class only; their cards count as hidden cards
                 p.known_hand = _known_in(p.known_hand, p.hand)
@@ -671,6 +669,13 @@ def _apply_delta(origin: tuple[str, ...], delta: tuple) -> list[str]:
 
     added, removed = delta
     return sorted(((Counter(origin) - Counter(removed)) + Counter(added)).elements())
+
+
+def _unseen_ids(s: "HearthstoneState", p: Player) -> list[str]:
+    """Public ids of the cards p's opponent cannot tell apart: hand, deck, secrets, the options of p's choice
+    in progress (Tracking) and the cards that left unseen."""
+    choosing = s.pending[1] if s.pending is not None and s.current == p.index else ()
+    return [*(public_id(c) for c in (*p.hand, *p.deck, *p.secrets, *choosing)), *p.unseen_removed]
 
 
 def _deck_must_hold(p: Player) -> list[str]:
