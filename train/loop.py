@@ -69,6 +69,7 @@ class LoopSettings:
 
     def resolved(self) -> "LoopSettings":
         """Defaults filled in, game spec in its canonical spelling; validated (UserError on impossible values)."""
+        from cardlab.agents.evaluators import NeedsCheckpoint
         from cardlab.agents.registry import make_agent
         from cardlab.train.value import ValueConfig
 
@@ -101,7 +102,10 @@ class LoopSettings:
                                 "checkpoint (give a starting net with --start-agent)")
             if "max_nodes" in keys:
                 raise UserError("--search-options may not set max_nodes: give the node budget with --max-nodes")
-            make_agent(f"search:max_nodes={self.max_nodes},{self.search_options}", game=game.name)
+            try:  # the options are checked before the evaluator is built; each generation brings its net
+                make_agent(f"search:max_nodes={self.max_nodes},{self.search_options}", game=game.name)
+            except NeedsCheckpoint:
+                pass
         train = {**DEFAULT_TRAIN, **self.train}
         ValueConfig.from_dict(train, "--train-config")
         from cardlab.datagen.runner import DatagenSettings, default_encoder

@@ -194,6 +194,8 @@ def test_gate_rules():
     (["--start-agent", "search:depth=3"], "unknown option 'depth'"),
     (["--game", "hanabi", "--max-epochs", "0"], "max_epochs, batch_size and lr must be positive"),
     (["--game", "nogame"], "nogame"),
+    (["--game", "hanabi", "--search-options", "kk=2"], "unknown option 'kk'"),
+    (["--game", "dominion", "--search-options", "k=0"], "k must be >= 1"),
 ])
 def test_bad_options_are_one_error_line(tmp_path, capsys, extra, message):
     assert main(["loop", "--out", str(tmp_path / "x"), *extra]) == 2
@@ -216,3 +218,9 @@ def test_plot_loop_writes_a_png_and_an_svg(uninterrupted, tmp_path):
     svg = (tmp_path / "loop.svg").read_text()
     assert "vs trading" in svg and "promoted" in svg  # anchors in the legend, gate verdicts marked
     assert main(["plot", "loop", str(tmp_path), "--out", str(tmp_path / "x.png")]) == 2
+
+
+@pytest.mark.parametrize("game", ["hanabi", "dominion"])
+def test_search_options_are_accepted_for_games_scored_only_by_nets(game):
+    # these games have no heuristic evaluator: each generation's net comes with ckpt=, so k=2 alone must pass
+    assert LoopSettings(game=game, search_options="k=2").resolved().search_options == "k=2"
