@@ -166,7 +166,7 @@ def _args(*argv):
     (["--game", "dominion"], "no DQN for --game dominion"),
     (["--game", "hanabi"], "no DQN for --game hanabi"),  # full Hanabi
     (["--game", "hanabi:variant=mini,players=3"], "no DQN for --game"),
-    (["--game", "hanabi:variant=mini", "--rewards", "1,2,3"], "give 4 numbers"),
+    (["--game", "hanabi:variant=mini", "--rewards", "1,2,3"], "give 4 finite numbers"),
     (["--game", "hanabi:variant=mini", "--variant", "q8"], "--variant does not apply to hanabi"),
     (["--rewards", "5,-5,-10,0"], "--rewards does not apply to hearthstone"),
 ])
