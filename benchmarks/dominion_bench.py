@@ -2,7 +2,8 @@
 
 Ours runs through the protocol with agent decisions included (`benchmarks/game_bench.py`); the peer, pyminion from
 PyPI, runs its own simulator in its own interpreter (`--peer /tmp/pm/bin/python`, script
-`../shared/peers/pyminion_bm.py`), so both figures come from one run. Goal: >= 1,000 games/s on one core for the
+`../shared/peers/pyminion_bm.py` with pyminion's example bots, and `benchmarks/peers/pyminion_spec_bm.py` with the
+spec's BigMoney, the like-for-like mirror), so both figures come from one run. Goal: >= 1,000 games/s on one core for the
 BigMoney mirror, over 10x the peer's.
 """
 
@@ -10,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from pathlib import Path
 
 from cardlab.benchmarks import game_bench
 from cardlab.benchmarks.peer import run_peer
@@ -23,7 +25,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--kingdom", default="first-game")
     parser.add_argument("--peer", help="python interpreter with pyminion installed")
-    parser.add_argument("--peer-script", default="../shared/peers/pyminion_bm.py")
+    parser.add_argument("--peer-script", action="append",
+                        help="peer script(s) to run with --peer (default: ../shared/peers/pyminion_bm.py, pyminion's "
+                             "example bots, and benchmarks/peers/pyminion_spec_bm.py, the spec's BigMoney in pyminion)")
     parser.add_argument("--peer-games", type=int, default=300)
     args = parser.parse_args(argv)
     for name, agents in MATCHUPS.items():
@@ -34,7 +38,9 @@ def main(argv: list[str] | None = None) -> int:
               f"{r['actions_per_sec']:.0f} actions/s, first player's turns {sum(first_turns) / len(first_turns):.2f}, "
               f"seat 0 mean return {r['mean_return_seat0']:+.3f}, errors {r['errors']}")
     if args.peer:
-        print("pyminion:", run_peer(args.peer, args.peer_script, args.peer_games))
+        here = Path(__file__).resolve().parent
+        for script in args.peer_script or ["../shared/peers/pyminion_bm.py", str(here / "peers" / "pyminion_spec_bm.py")]:
+            print("pyminion:", run_peer(args.peer, script, args.peer_games))
     return 0
 
 

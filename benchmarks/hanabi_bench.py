@@ -12,6 +12,7 @@ import argparse
 import platform
 import sys
 import time
+from pathlib import Path
 
 from cardlab.agents.base import Agent
 from cardlab.agents.hanabi import AGENTS
@@ -52,9 +53,33 @@ def play(games: int, players: int, seed: int, agent: str = "uniform") -> dict:
             "moves_per_game": moves / games, "mean_score_keep": points / games, "mean_score_zero": zero / games}
 
 
+def play_rl(games: int, players: int, seed: int) -> dict:
+    """Uniform random play as an RL user of the front ends sees it, like HLE's rl_env: after every move, every
+    player's encoded observation (the `vector` row) and legal-action mask (envs/codec.py)."""
+    from cardlab.envs.codec import GameCodec
+
+    codec = GameCodec(f"hanabi:players={players}")
+    agent = UniformAgent(seed=0)
+    moves = 0
+    start = time.perf_counter()
+    for g in range(games):
+        agent.reset(0, derive_seed(seed, g, 0))
+        state = codec.game.new_initial_state(derive_seed(seed, g))
+        while not state.is_terminal():
+            for p in range(players):
+                codec.observe(state, p)
+                codec.mask(state, p)
+            state.apply(agent.act(state.observation(state.current_player)))
+            moves += 1
+    elapsed = time.perf_counter() - start
+    return {"agent": "uniform+rl", "players": players, "games": games, "seconds": elapsed,
+            "games_per_s": games / elapsed, "moves_per_game": moves / games}
+
+
 def run(games: int = 2000, players: int = 2, seed: int = 0) -> dict:
     """Both random players; `uniform` is the one comparable with HLE's peer script."""
     return {"uniform": play(games, players, seed, "uniform"), "random": play(games, players, seed, "random"),
+            "uniform+rl": play_rl(games, players, seed),
             "python": platform.python_version(), "machine": platform.machine()}
 
 
@@ -64,17 +89,22 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--hle", help="python interpreter with hanabi-learning-environment installed")
-    parser.add_argument("--hle-script", default="../shared/peers/hle_random.py")
+    parser.add_argument("--hle-script", action="append",
+                        help="peer script(s) to run with --hle (default: ../shared/peers/hle_random.py, rl_env, and "
+                             "benchmarks/peers/hle_pyhanabi.py, HLE's core without rl_env's dictionaries)")
     parser.add_argument("--hle-games", type=int, default=500)
     args = parser.parse_args(argv)
     result = run(args.games, args.players, args.seed)
-    for key in ("uniform", "random"):
+    for key in ("uniform", "random", "uniform+rl"):
         r = result[key]
-        print(f"cardlab {r['agent']:8s} {r['players']}p: {r['games']} games {r['seconds']:.2f}s "
-              f"{r['games_per_s']:.1f} games/s {r['moves_per_game']:.1f} moves/game "
-              f"mean score {r['mean_score_keep']:.3f} keep / {r['mean_score_zero']:.3f} zero")
+        scores = (f" mean score {r['mean_score_keep']:.3f} keep / {r['mean_score_zero']:.3f} zero"
+                  if "mean_score_keep" in r else " (every player's vector row and mask after each move)")
+        print(f"cardlab {r['agent']:10s} {r['players']}p: {r['games']} games {r['seconds']:.2f}s "
+              f"{r['games_per_s']:.1f} games/s {r['moves_per_game']:.1f} moves/game" + scores)
     if args.hle:
-        print(run_peer(args.hle, args.hle_script, args.hle_games, args.players))
+        here = Path(__file__).resolve().parent
+        for script in args.hle_script or ["../shared/peers/hle_random.py", str(here / "peers" / "hle_pyhanabi.py")]:
+            print(run_peer(args.hle, script, args.hle_games, args.players))
     return 0
 
 
