@@ -17,7 +17,7 @@ ALLOWED = {
     "datagen": {"engine", "agents", "arena"},
     "evolve": {"engine", "agents", "arena"},
     "train": {"engine", "models", "datagen", "agents", "arena"},
-    "benchmarks": {"engine", "agents", "arena", "datagen", "models", "train", "evolve", "cardlab", "checkpoints"},
+    "benchmarks": {"engine", "agents", "arena", "datagen", "models", "train", "evolve", "cardlab", "checkpoints", "envs"},
     "envs": {"engine", "agents", "arena"},  # RL front ends: games through their hooks, opponents from the registry
 }
 # third-party packages a layer must not use
