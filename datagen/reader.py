@@ -18,7 +18,7 @@ from typing import Any, Iterator, Sequence
 import h5py
 import numpy as np
 
-from cardlab.runtime import UserError
+from cardlab.runtime import UserError, first_line
 
 from cardlab.datagen.chains import CHAIN_KINDS, discounted_labels
 from cardlab.datagen.writer import FORMAT, SCHEMA_VERSION
@@ -269,7 +269,10 @@ class ChainData:
         """Per-game records (seed, a_seat, winner, turns, ...), row i = game id i."""
         if self._file is None:
             self._file = _open(self.path)
-        return {k: ds[:self.n_games] for k, ds in self._file["games"].items()}
+        try:
+            return {k: ds[:self.n_games] for k, ds in self._file["games"].items()}
+        except (OSError, RuntimeError, KeyError) as exc:
+            raise UserError(f"{self.path} is corrupt: reading its games table failed ({first_line(exc)})") from None
 
     # ---------------------------------------------------------------- lifetime
 

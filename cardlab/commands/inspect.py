@@ -87,7 +87,12 @@ def verify(path: str, block_rows: int = 1 << 16) -> int:
         groups = [(f["games"], int(attrs["games_completed"]))]
         groups += [(f["chains"][k], int(f["chains"][k].attrs["rows"])) for k in f["chains"]]
         for group, rows in groups:
-            for name, ds in group.items():
+            try:
+                datasets = list(group.items())
+            except (OSError, RuntimeError, KeyError) as exc:  # the group's own index is damaged
+                raise UserError(f"{path} is damaged: listing {group.name} failed ({first_line(exc)})") from None
+            for name, ds in datasets:
+                start = 0
                 try:
                     for start in range(0, rows, block_rows):
                         ds[start:min(rows, start + block_rows)]

@@ -145,3 +145,21 @@ def test_inspect_verify_finds_damage_that_the_summary_does_not_read(tmp_path, ca
     assert main(["inspect", str(out), "--verify"]) == 2
     err = capsys.readouterr().err
     assert "d.h5 is damaged: reading /chains/full/features near row 0" in err and len(err.strip().splitlines()) == 1
+
+
+def test_a_damaged_games_table_is_one_line_not_a_traceback(tmp_path, capsys):
+    import h5py
+
+    out = tmp_path / "g.h5"
+    assert _datagen(str(out), "--games", "4") == 0
+    with h5py.File(out, "r") as f:  # the per-game records the summary reads (winners, turns)
+        name = next(k for k in f["games"] if f["games"][k].chunks)
+        info = f["games"][name].id.get_chunk_info(0)
+    data = bytearray(out.read_bytes())
+    data[info.byte_offset:info.byte_offset + info.size] = b"\xff" * info.size
+    out.write_bytes(bytes(data))
+    for argv in (["inspect", str(out)], ["inspect", str(out), "--json"]):
+        assert main(argv) == 2
+        err = capsys.readouterr().err
+        assert "g.h5 is corrupt: reading its games table failed" in err and "Traceback" not in err
+        assert len(err.strip().splitlines()) == 1
