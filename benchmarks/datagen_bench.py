@@ -27,6 +27,8 @@ def measure(path: Path, settings: DatagenSettings, workers: int, progress=None) 
     """One run: wall time, games/s, states/s and the CPU split."""
     main0, children0 = time.process_time(), _children_cpu()
     summary = generate(path, settings, workers=workers, force=True, progress=progress)
+    if summary.interrupted:  # Ctrl-C: no figures from a partial run, and no next worker count
+        raise KeyboardInterrupt
     main_s, workers_s = time.process_time() - main0, _children_cpu() - children0
     return {"workers": workers, "wall_s": round(summary.elapsed_s, 2),
             "games_per_s": round(summary.games_written / summary.elapsed_s, 2),

@@ -195,6 +195,7 @@ def _play(g, games: int, seed: int, agent: str, opponent: str, game: str, progre
     user = cpu1.user - cpu0.user
     report = {
         "agent": agent, "opponent": opponent, "game": game, "seed": seed, "games": played,
+        "games_requested": games, "interrupted": played < games,
         "win_rate": round(wins / played, 4) if played else 0.0, "draws": draws,
         "games_per_sec": round(played / wall, 4) if wall else 0.0,
         "decisions_per_sec": round(decisions_made / wall, 2) if wall else 0.0,

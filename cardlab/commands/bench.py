@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import sys
 
 from cardlab.runtime import UserError
 
@@ -201,4 +202,8 @@ def _search_net(args) -> int:
     else:
         for key, value in result.items():
             print(f"{key:>22}: {value}")
+    if result["interrupted"]:  # Ctrl-C: the figures cover the finished games only
+        print(f"cardlab bench: interrupted after {result['games']} of {games} games; the figures above cover those "
+              "games only (run the same command again for the full benchmark)", file=sys.stderr)
+        return 130
     return 1 if old is not None and result["decision_check"]["decisions_differing"] else 0

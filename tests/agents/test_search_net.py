@@ -166,3 +166,38 @@ def test_random_slot_encoders_restart_per_game_so_a_game_does_not_depend_on_earl
         monkeypatch.setattr(agent, "evaluator", evaluator)
         agent.reset(0, 1234)
     assert seen == [1234, 1234]  # every game starts the evaluator's randomness from the game's seed
+
+
+def test_bench_interrupted_exits_130_and_says_its_figures_are_partial(monkeypatch, capsys):
+    import os
+    import signal
+
+    from cardlab.cli import main
+
+    real_run = search_net_bench.run
+
+    def run_with_ctrl_c(**kwargs):
+        shown = kwargs["progress"]
+
+        def progress(n):
+            shown(n)
+            if n == 1:
+                os.kill(os.getpid(), signal.SIGINT)  # Ctrl-C during the second game
+
+        return real_run(**{**kwargs, "progress": progress})
+
+    monkeypatch.setattr(search_net_bench, "run", run_with_ctrl_c)
+    assert main(["bench", "search-net", "--games", "5", "--agents", SMALL_SEARCH, "trading", "--json"]) == 130
+    captured = capsys.readouterr()
+    report = json.loads(captured.out)
+    assert report["interrupted"] and report["games"] < 5 and report["games_requested"] == 5
+    assert "interrupted after" in captured.err
+
+
+def test_bench_datagen_stops_at_ctrl_c_without_figures(monkeypatch, tmp_path):
+    from cardlab.benchmarks import datagen_bench
+    from cardlab.datagen.runner import DatagenSettings, RunSummary
+
+    monkeypatch.setattr(datagen_bench, "generate", lambda path, *a, **k: RunSummary(str(path), 3, 3, 30, 0, 0.1, True, None))
+    with pytest.raises(KeyboardInterrupt):  # the CLI turns it into "interrupted", exit 130; no 2-worker phase
+        datagen_bench.measure(tmp_path / "x.h5", DatagenSettings(games=10), workers=1)
