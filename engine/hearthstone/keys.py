@@ -23,6 +23,7 @@ the same position (attack A then B, or B then A) give the same key.
 
 from __future__ import annotations
 
+import re
 from operator import ge as _ge
 
 from cardlab.engine.hearthstone.entities import Minion, Player
@@ -278,6 +279,20 @@ STAT_SENSITIVE = frozenset({
 })
 
 
+# Card text that can put cards into the acting player's hand during its turn (draws, Sense Demons, Tracking,
+# Thoughtsteal, Shadowstep...). Matched on text, so new cards are covered without a list to keep.
+_HAND_SOURCE = re.compile(r"draw|your deck|to your hand|into your hand", re.IGNORECASE)
+
+
+def can_reach_deck(p: Player) -> bool:
+    """Whether anything of `p`'s (hand, minions, weapon, hero power) may add cards to its hand this turn; without
+    such a source no deck card can be played this turn (conservative: any mention of a draw counts)."""
+    cards = [c for c in p.hand] + [m.card for m in p.board] + [p.hero_power]
+    if p.weapon is not None:
+        cards.append(p.weapon.card)
+    return any(c.text and _HAND_SOURCE.search(c.text) for c in cards)
+
+
 class HearthstoneSearchKeys:
     """The search hooks of one turn's search (`HearthstoneState.search_keys`): the Combo flag and the hand
     universe are fixed at the root, so each key costs one pass over the state."""
@@ -289,9 +304,10 @@ class HearthstoneSearchKeys:
         me = root.players[player]
         self.combo = any(c.combo is not None for c in me.hand) or any(c.combo is not None for c in me.deck)
         self.universe = {cid: i for i, cid in enumerate(sorted({c.id for c in me.hand}))} if dominance else None
-        # Dominance is sound only without stat-sensitive cards this turn could play.
-        self.sound = not any(c.name in STAT_SENSITIVE for c in me.hand) and \
-            not any(c.name in STAT_SENSITIVE for c in me.deck)
+        # Dominance is sound only without stat-sensitive cards this turn could play: those in hand, and those in
+        # the deck when something of the player's can bring deck cards to the hand this turn.
+        self.sound = not any(c.name in STAT_SENSITIVE for c in me.hand) and not (
+            can_reach_deck(me) and any(c.name in STAT_SENSITIVE for c in me.deck))
 
     def canonical(self, s) -> tuple:
         return state_key(s, self.combo)

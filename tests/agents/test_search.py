@@ -293,6 +293,41 @@ def test_dominance_never_prunes_the_shadow_word_death_line(algo):
     assert pruned.value == pytest.approx(exhaustive.value) and exhaustive.value == pytest.approx(4.244, abs=1e-3)
 
 
+def _set_deck(s, names: list[str]) -> None:
+    from cardlab.engine.hearthstone import card_db
+
+    s.players[0].deck = [card_db().get(n) for n in names]
+    s._legal = None
+
+
+@pytest.mark.parametrize("algo", ["dfs", "best"])
+def test_dominance_never_prunes_a_line_through_a_drawn_card(algo):
+    """The Shadow Word: Death line again, with Shadow Word: Death on top of the deck and Arcane Intellect to draw
+    it: a stat-sensitive card the turn can draw keeps dominance to exact transpositions."""
+    s = make_state(classes=("PRIEST", "MAGE"), hands=(("Abusive Sergeant", "Arcane Intellect"), ()),
+                   boards=(("Bloodfen Raptor",), ("Chillwind Yeti",)), mana=7)
+    _set_deck(s, ["Wisp"] * 11 + ["Shadow Word: Death"])  # the top card is the last
+    exhaustive = search(s, prune="none", algo=algo)
+    pruned = search(s, prune="dominance", algo=algo)
+    assert pruned.value == pytest.approx(exhaustive.value)
+    assert not s.search_keys(0).sound
+
+
+def test_deck_cards_no_source_can_draw_leave_dominance_on():
+    # Nothing in hand, on the board or in the hero power puts cards in the hand: the deck's Shadow Word: Death
+    # cannot be played this turn, so dominance stays on (it used to turn off for any such card in the deck).
+    s = make_state(classes=("PRIEST", "MAGE"), hands=(("Abusive Sergeant",), ()),
+                   boards=(("Bloodfen Raptor",), ("Chillwind Yeti",)), mana=1)
+    _set_deck(s, ["Wisp"] * 10 + ["Shadow Word: Death"])
+    assert s.search_keys(0).sound
+    s.players[0].hand.append(s.players[0].deck[0])  # a Wisp, no draw: still on
+    assert s.search_keys(0).sound
+    from cardlab.engine.hearthstone import card_db
+
+    s.players[0].hand.append(card_db().get("Loot Hoarder"))  # its Deathrattle draws: off
+    assert not s.search_keys(0).sound
+
+
 def _play_turn(s, spec: str):
     agent = make_agent(spec, seed=1)
     agent.reset(0, 1)
