@@ -59,17 +59,19 @@ def play_rl(games: int, players: int, seed: int) -> dict:
     from cardlab.envs.codec import GameCodec
 
     codec = GameCodec(f"hanabi:players={players}")
-    agent = UniformAgent(seed=0)
+    agents = [UniformAgent(seed=p) for p in range(players)]
     moves = 0
     start = time.perf_counter()
-    for g in range(games):
-        agent.reset(0, derive_seed(seed, g, 0))
+    for g in range(games):  # the same games as play(..., "uniform"): same seeds, same agents
+        for p, a in enumerate(agents):
+            a.reset(p, derive_seed(seed, g, p))
         state = codec.game.new_initial_state(derive_seed(seed, g))
         while not state.is_terminal():
             for p in range(players):
                 codec.observe(state, p)
                 codec.mask(state, p)
-            state.apply(agent.act(state.observation(state.current_player)))
+            p = state.current_player
+            state.apply(agents[p].act(state.observation(p)))
             moves += 1
     elapsed = time.perf_counter() - start
     return {"agent": "uniform+rl", "players": players, "games": games, "seconds": elapsed,
