@@ -95,10 +95,6 @@ def set_ckpt_loader(loader: Callable[[str], Evaluator] | None) -> None:
     _CKPT_LOADER = loader
 
 
-class NeedsCheckpoint(UserError):
-    """The game has no named evaluators: only ckpt=PATH scores its states."""
-
-
 def make_evaluator(name_or_ckpt: str, game="hearthstone") -> Evaluator:
     """An evaluator from its spec-string name (the game's EVALUATORS, e.g. rho, greedy) or ckpt=PATH.
     `game` is a game name or a Game; a checkpoint must have been trained on that game (else one-line refusal)."""
@@ -129,7 +125,7 @@ def make_evaluator(name_or_ckpt: str, game="hearthstone") -> Evaluator:
     if factory is None and not evaluators:
         what = ("evaluator 'rho' (the search's default) is Hearthstone's" if text == "rho"
                 else f"unknown evaluator {text!r}: {game} has no named evaluators")
-        raise NeedsCheckpoint(f"{what}; give ckpt=PATH, a value net trained on {game}")
+        raise UserError(f"{what}; give ckpt=PATH, a value net trained on {game}")
     if factory is None:
         raise UserError(f"unknown evaluator {text!r} for {game} (one of {', '.join(evaluators)}, ckpt=PATH)")
     if not sep:

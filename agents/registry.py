@@ -81,18 +81,18 @@ def available(game: str = DEFAULT_GAME) -> list[str]:
 MODEL_OPTIONS = ("ckpt", "params", "genome")
 
 
-def make_agent(spec: str, seed: int = 0, game=DEFAULT_GAME) -> Agent:
+def make_agent(spec: str, seed: int = 0, game=DEFAULT_GAME, objects: dict | None = None) -> Agent:
     """An agent for `game` (a registry name, or a Game: then the agent's check_game also sees its variant) from its
-    spec string."""
+    spec string. `objects`: keyword arguments given as objects rather than text (a stand-in evaluator)."""
     variant = None if isinstance(game, str) else game
     game = game if isinstance(game, str) else game.name
-    agent = _make(spec, seed, game)
+    agent = _make(spec, seed, game, objects or {})
     if variant is not None and hasattr(agent, "check_game"):
         agent.check_game(variant)
     return agent
 
 
-def _make(spec: str, seed: int, game: str) -> Agent:
+def _make(spec: str, seed: int, game: str, objects: dict | None = None) -> Agent:
     name, options = parse_spec(spec)
     factories = _factories(game)
     factory = factories.get(name)
@@ -115,6 +115,7 @@ def _make(spec: str, seed: int, game: str) -> Agent:
         kwargs[key] = _convert(name, key, value, params[key].default)
     if "game" in params:
         kwargs["game"] = game
+    kwargs.update(objects or {})
     try:
         return factory(seed=seed, **kwargs)
     except UserError:

@@ -81,7 +81,10 @@ class ValueNetEvaluator(Evaluator):
         except UserError as exc:
             raise UserError(f"{path}: its encoder cannot be built here ({exc})") from None
         if "encoder_vocabulary" in self.meta:  # the card codes the net was trained on, whatever the card data now
-            self.encoder.use_vocabulary(self.meta["encoder_vocabulary"])
+            try:
+                self.encoder.use_vocabulary(self.meta["encoder_vocabulary"])
+            except (ValueError, TypeError) as exc:
+                raise UserError(f"{path}: its card codes do not fit its encoder ({exc})") from None
         want = int(self.meta.get("encoder_version", 0))
         if self.encoder.version != want or self.encoder.dim != int(self.meta["in_dim"]):
             raise UserError(

@@ -339,6 +339,13 @@ def _check_resume(path: Path, attrs: dict, settings: DatagenSettings) -> None:
         if stored.get(key) != mine.get(key):
             raise UserError(f"{path} was generated with {key}={stored.get(key)!r}, not {mine.get(key)!r}; "
                             f"resume with the same settings or write a new file")
+    if "encoder_vocabulary" in attrs:  # rows coded with other card codes cannot join the file
+        from cardlab.engine.features import get_encoder
+        from cardlab.engine.registry import make_game
+
+        if json.loads(attrs["encoder_vocabulary"]) != get_encoder(settings.encoder, make_game(settings.game)).vocabulary():
+            raise UserError(f"{path} was encoded with other card data (its card codes differ from this cardlab's); "
+                            "write a new file")
     if settings.red_topup and stored.get("games") != settings.games:
         raise UserError(f"{path} has red top-up games after game {stored.get('games')}: resume with --games "
                         f"{stored.get('games')}")

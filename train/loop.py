@@ -48,6 +48,19 @@ DEFAULT_TRAIN = {"hidden": [128, 128], "activation": "relu", "norm": "layer", "b
 Bar = Callable[[str, int], ContextManager[Callable[[int], None]]]
 
 
+class NetToCome:
+    """Stands in for a generation's value net while `--search-options` are checked, before any net exists."""
+
+    name = "ckpt=<each generation's net>"
+    monotone = False
+
+    def evaluate(self, states: list, player: int) -> list[float]:
+        return [0.0] * len(states)
+
+    def terminal(self, state, player: int) -> float:
+        return 0.0
+
+
 @dataclass(frozen=True)
 class LoopSettings:
     """Everything that fixes a loop's results (workers do not): loop.json keeps them and a resume must match."""
@@ -69,7 +82,6 @@ class LoopSettings:
 
     def resolved(self) -> "LoopSettings":
         """Defaults filled in, game spec in its canonical spelling; validated (UserError on impossible values)."""
-        from cardlab.agents.evaluators import NeedsCheckpoint
         from cardlab.agents.registry import make_agent
         from cardlab.train.value import ValueConfig
 
@@ -102,10 +114,9 @@ class LoopSettings:
                                 "checkpoint (give a starting net with --start-agent)")
             if "max_nodes" in keys:
                 raise UserError("--search-options may not set max_nodes: give the node budget with --max-nodes")
-            try:  # the options are checked before the evaluator is built; each generation brings its net
-                make_agent(f"search:max_nodes={self.max_nodes},{self.search_options}", game=game.name)
-            except NeedsCheckpoint:
-                pass
+            # every option checked now, with a stand-in for the net each generation will bring
+            make_agent(f"search:max_nodes={self.max_nodes},{self.search_options}", game=game.name,
+                       objects={"eval": NetToCome()})
         train = {**DEFAULT_TRAIN, **self.train}
         ValueConfig.from_dict(train, "--train-config")
         from cardlab.datagen.runner import DatagenSettings, default_encoder

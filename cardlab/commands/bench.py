@@ -190,7 +190,7 @@ def _search_net(args) -> int:
     with progress_bar("search-net games", games, quiet=args.json) as update:
         result, record = search_net_bench.run(games=games, seed=args.seed, agent=agent, opponent=opponent,
                                               game=args.game or search_net_bench.DEFAULT_GAME, progress=update)
-    if args.decisions is not None:
+    if args.decisions is not None and not result["interrupted"]:  # a partial record must not replace a full one
         try:
             Path(args.decisions).write_text(json.dumps(record) + "\n")
         except OSError as exc:

@@ -282,6 +282,9 @@ STAT_SENSITIVE = frozenset({
 # Card text that can put cards into the acting player's hand during its turn (draws, Sense Demons, Tracking,
 # Thoughtsteal, Shadowstep...). Matched on text, so new cards are covered without a list to keep.
 _HAND_SOURCE = re.compile(r"draw|your deck|to your hand|into your hand", re.IGNORECASE)
+# Cards whose text does not say so but that give a card which draws: Wild Growth at 10 crystals (Excess Mana),
+# Elite Tauren Chieftain (Power Chord "Rogues Do It...").
+_GIVES_A_DRAWING_CARD = frozenset({"Wild Growth", "Elite Tauren Chieftain"})
 
 
 def can_reach_deck(p: Player) -> bool:
@@ -290,7 +293,7 @@ def can_reach_deck(p: Player) -> bool:
     cards = [c for c in p.hand] + [m.card for m in p.board] + [p.hero_power]
     if p.weapon is not None:
         cards.append(p.weapon.card)
-    return any(c.text and _HAND_SOURCE.search(c.text) for c in cards)
+    return any(c.name in _GIVES_A_DRAWING_CARD or (c.text and _HAND_SOURCE.search(c.text)) for c in cards)
 
 
 class HearthstoneSearchKeys:

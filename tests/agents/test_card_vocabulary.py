@@ -73,3 +73,26 @@ def test_files_with_other_card_codes_are_not_merged(rich_file, tmp_path):
     with pytest.raises(UserError, match="card codes differ"):
         merge_chain_files([rich_file, other], tmp_path / "m.h5")
     assert not (tmp_path / "m.h5").exists()
+
+
+def test_a_resume_with_other_card_codes_is_refused(rich_file, tmp_path):
+    copy = tmp_path / "resume.h5"
+    copy.write_bytes(rich_file.read_bytes())
+    with h5py.File(copy, "r+") as f:
+        f.attrs["encoder_vocabulary"] = json.dumps(list(reversed(json.loads(f.attrs["encoder_vocabulary"]))))
+    before = copy.read_bytes()
+    with pytest.raises(UserError, match="encoded with other card data"):
+        generate(copy, DatagenSettings(agents=FAST, games=8, seed=4, encoder="rich", chains=("full",)), resume=True)
+    assert copy.read_bytes() == before
+
+
+def test_the_codes_do_not_depend_on_what_the_process_did_first():
+    import subprocess
+    import sys
+
+    code = ("from cardlab.engine.hearthstone import HearthstoneGame; {first}"
+            "from cardlab.engine.features import get_encoder; print(len(get_encoder('rich').vocabulary()))")
+    runs = [subprocess.run([sys.executable, "-c", code.format(first=first)], capture_output=True, text=True,
+                           timeout=120).stdout.strip()
+            for first in ("", "HearthstoneGame().new_initial_state(1).observation(0); ")]
+    assert runs[0] == runs[1] and runs[0].isdigit()  # an observation first used to add the placeholder's code

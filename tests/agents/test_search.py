@@ -313,6 +313,17 @@ def test_dominance_never_prunes_a_line_through_a_drawn_card(algo):
     assert not s.search_keys(0).sound
 
 
+@pytest.mark.parametrize("algo", ["dfs", "best"])
+def test_wild_growths_excess_mana_counts_as_a_draw(algo):
+    # At 10 crystals Wild Growth gives Excess Mana, which draws Big Game Hunter: Abusive Sergeant on the enemy
+    # 5-attack Booty Bay Bodyguard, then the Hunter kills it. Dominance must not cut that line.
+    s = make_state(classes=("DRUID", "MAGE"), hands=(("Abusive Sergeant", "Wild Growth"), ()),
+                   boards=(("Bloodfen Raptor",), ("Booty Bay Bodyguard",)), mana=10)
+    _set_deck(s, ["Wisp"] * 11 + ["Big Game Hunter"])
+    assert not s.search_keys(0).sound
+    assert search(s, prune="dominance", algo=algo).value == pytest.approx(search(s, prune="none", algo=algo).value)
+
+
 def test_deck_cards_no_source_can_draw_leave_dominance_on():
     # Nothing in hand, on the board or in the hero power puts cards in the hand: the deck's Shadow Word: Death
     # cannot be played this turn, so dominance stays on (it used to turn off for any such card in the deck).

@@ -168,7 +168,7 @@ def test_random_slot_encoders_restart_per_game_so_a_game_does_not_depend_on_earl
     assert seen == [1234, 1234]  # every game starts the evaluator's randomness from the game's seed
 
 
-def test_bench_interrupted_exits_130_and_says_its_figures_are_partial(monkeypatch, capsys):
+def test_bench_interrupted_exits_130_and_says_its_figures_are_partial(monkeypatch, capsys, tmp_path):
     import os
     import signal
 
@@ -187,7 +187,10 @@ def test_bench_interrupted_exits_130_and_says_its_figures_are_partial(monkeypatc
         return real_run(**{**kwargs, "progress": progress})
 
     monkeypatch.setattr(search_net_bench, "run", run_with_ctrl_c)
-    assert main(["bench", "search-net", "--games", "5", "--agents", SMALL_SEARCH, "trading", "--json"]) == 130
+    keep = tmp_path / "baseline.json"
+    assert main(["bench", "search-net", "--games", "5", "--agents", SMALL_SEARCH, "trading", "--json",
+                 "--decisions", str(keep)]) == 130
+    assert not keep.exists()  # a partial record is not written where a full baseline may be kept
     captured = capsys.readouterr()
     report = json.loads(captured.out)
     assert report["interrupted"] and report["games"] < 5 and report["games_requested"] == 5

@@ -196,6 +196,9 @@ def test_gate_rules():
     (["--game", "nogame"], "nogame"),
     (["--game", "hanabi", "--search-options", "kk=2"], "unknown option 'kk'"),
     (["--game", "dominion", "--search-options", "k=0"], "k must be >= 1"),
+    (["--game", "hanabi", "--search-options", "others=nonsense"], "nonsense"),
+    (["--game", "hanabi", "--search-options", "blueprint=nonsense"], "nonsense"),
+    (["--game", "hanabi", "--search-options", "lookahead=greedy"], "lookahead= needs a two-player zero-sum game"),
 ])
 def test_bad_options_are_one_error_line(tmp_path, capsys, extra, message):
     assert main(["loop", "--out", str(tmp_path / "x"), *extra]) == 2

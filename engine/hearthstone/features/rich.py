@@ -43,8 +43,11 @@ _EMPTY_SLOT_IDS = (0,) * BOARD_SLOTS
 
 @lru_cache(maxsize=1)
 def card_vocabulary() -> dict[str, int]:
-    """Card id -> index (1-based, by dbf id, then id), fixed for a card-data version."""
-    cards = sorted(card_db(), key=lambda c: (c.dbf_id, c.id))
+    """Card id -> index (1-based, by dbf id, then id), fixed for a card-data version. The hidden-card placeholder,
+    which the card db gains only once a first observation is made, never has a code (no row shows it)."""
+    from cardlab.engine.hearthstone.state import HIDDEN_ID
+
+    cards = sorted((c for c in card_db() if c.id != HIDDEN_ID), key=lambda c: (c.dbf_id, c.id))
     return {c.id: i + 1 for i, c in enumerate(cards)}
 
 
