@@ -280,7 +280,7 @@ STAT_SENSITIVE = frozenset({
 
 
 # Card text that can put cards into the acting player's hand during its turn (draws, Sense Demons, Tracking,
-# Thoughtsteal, Shadowstep...). Matched on text, so new cards are covered without a list to keep.
+# Thoughtsteal, Shadowstep...), matched on text; the few that give a drawing card without saying so are named below.
 _HAND_SOURCE = re.compile(r"draw|your deck|to your hand|into your hand", re.IGNORECASE)
 # Cards whose text does not say so but that give a card which draws: Wild Growth at 10 crystals (Excess Mana),
 # Elite Tauren Chieftain (Power Chord "Rogues Do It...").
