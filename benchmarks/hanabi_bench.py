@@ -31,8 +31,9 @@ class UniformAgent(Agent):
         return legal[self.rng.randrange(len(legal))]
 
 
-def play(games: int, players: int, seed: int, agent: str = "uniform") -> dict:
-    """Play `games` games with one agent kind in every seat; speed and scores under both bomb-out conventions."""
+def play(games: int, players: int, seed: int, agent: str = "uniform", before_move=None, label: str = "") -> dict:
+    """Play `games` games with one agent kind in every seat; speed and scores under both bomb-out conventions.
+    `before_move(state)` runs before every move (the RL front ends' per-move work)."""
     game = make_game(players=players)
     factory = UniformAgent if agent == "uniform" else AGENTS[agent]
     agents = [factory(seed=p) for p in range(players)]
@@ -43,39 +44,33 @@ def play(games: int, players: int, seed: int, agent: str = "uniform") -> dict:
             a.reset(p, derive_seed(seed, g, p))
         state = game.new_initial_state(derive_seed(seed, g))
         while not state.is_terminal():
+            if before_move is not None:
+                before_move(state)
             p = state.current_player
             state.apply(agents[p].act(state.observation(p)))
             moves += 1
         points += state.points
         zero += state.points if state.fuses_left > 0 else 0
     elapsed = time.perf_counter() - start
-    return {"agent": agent, "players": players, "games": games, "seconds": elapsed, "games_per_s": games / elapsed,
-            "moves_per_game": moves / games, "mean_score_keep": points / games, "mean_score_zero": zero / games}
+    return {"agent": label or agent, "players": players, "games": games, "seconds": elapsed,
+            "games_per_s": games / elapsed, "moves_per_game": moves / games, "mean_score_keep": points / games,
+            "mean_score_zero": zero / games}
 
 
 def play_rl(games: int, players: int, seed: int) -> dict:
-    """Uniform random play as an RL user of the front ends sees it, like HLE's rl_env: after every move, every
-    player's encoded observation (the `vector` row) and legal-action mask (envs/codec.py)."""
+    """Uniform random play as an RL user of the front ends sees it, like HLE's rl_env: before every move, every
+    player's encoded observation (the `vector` row) and legal-action mask (envs/codec.py). The same games as
+    play(..., "uniform")."""
     from cardlab.envs.codec import GameCodec
 
     codec = GameCodec(f"hanabi:players={players}")
-    agents = [UniformAgent(seed=p) for p in range(players)]
-    moves = 0
-    start = time.perf_counter()
-    for g in range(games):  # the same games as play(..., "uniform"): same seeds, same agents
-        for p, a in enumerate(agents):
-            a.reset(p, derive_seed(seed, g, p))
-        state = codec.game.new_initial_state(derive_seed(seed, g))
-        while not state.is_terminal():
-            for p in range(players):
-                codec.observe(state, p)
-                codec.mask(state, p)
-            p = state.current_player
-            state.apply(agents[p].act(state.observation(p)))
-            moves += 1
-    elapsed = time.perf_counter() - start
-    return {"agent": "uniform+rl", "players": players, "games": games, "seconds": elapsed,
-            "games_per_s": games / elapsed, "moves_per_game": moves / games}
+
+    def encode_every_seat(state) -> None:
+        for p in range(players):
+            codec.observe(state, p)
+            codec.mask(state, p)
+
+    return play(games, players, seed, "uniform", before_move=encode_every_seat, label="uniform+rl")
 
 
 def run(games: int = 2000, players: int = 2, seed: int = 0) -> dict:
@@ -100,7 +95,7 @@ def main(argv: list[str] | None = None) -> int:
     for key in ("uniform", "random", "uniform+rl"):
         r = result[key]
         scores = (f" mean score {r['mean_score_keep']:.3f} keep / {r['mean_score_zero']:.3f} zero"
-                  if "mean_score_keep" in r else " (every player's vector row and mask after each move)")
+                  if key != "uniform+rl" else " (every player's vector row and mask at each move)")
         print(f"cardlab {r['agent']:10s} {r['players']}p: {r['games']} games {r['seconds']:.2f}s "
               f"{r['games_per_s']:.1f} games/s {r['moves_per_game']:.1f} moves/game" + scores)
     if args.hle:
