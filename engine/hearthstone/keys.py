@@ -287,13 +287,51 @@ _HAND_SOURCE = re.compile(r"draw|your deck|to your hand|into your hand", re.IGNO
 _GIVES_A_DRAWING_CARD = frozenset({"Wild Growth", "Elite Tauren Chieftain"})
 
 
-def can_reach_deck(p: Player) -> bool:
-    """Whether anything of `p`'s (hand, minions, weapon, hero power) may add cards to its hand this turn; without
-    such a source no deck card can be played this turn (conservative: any mention of a draw counts)."""
+# Minions whose effect in play makes a weaker position an option: healing a damaged minion draws (Northshire
+# Cleric) or grows Lightwarden, and Sylvanas takes (or gives away) a random minion, so a bigger one is not always
+# better for its owner.
+_SENSITIVE_IN_PLAY = frozenset({"Northshire Cleric", "Lightwarden", "Sylvanas Windrunner"})
+# Text that returns a minion in play to a hand (Youthful Brewmaster, Shadowstep, Kidnapper, Vanish, Freezing Trap):
+# a Big Game Hunter on the board can then be played again.
+_RETURNS_A_MINION = re.compile(r"\breturn\b", re.IGNORECASE)
+# Text that puts copies of the opponent's cards in the player's hand or play (Thoughtsteal, Mind Vision, Mindgames).
+_COPIES_OPPONENT_CARDS = re.compile(r"opponent's (deck|hand)", re.IGNORECASE)
+
+
+def _own_sources(p: Player) -> list:
     cards = [c for c in p.hand] + [m.card for m in p.board] + [p.hero_power]
     if p.weapon is not None:
         cards.append(p.weapon.card)
-    return any(c.name in _GIVES_A_DRAWING_CARD or (c.text and _HAND_SOURCE.search(c.text)) for c in cards)
+    return cards
+
+
+def can_reach_deck(p: Player) -> bool:
+    """Whether anything of `p`'s (hand, minions, weapon, hero power) may add cards to its hand this turn; without
+    such a source no deck card can be played this turn (conservative: any mention of a draw counts)."""
+    return any(c.name in _GIVES_A_DRAWING_CARD or (c.text and _HAND_SOURCE.search(c.text)) for c in _own_sources(p))
+
+
+def dominance_is_sound(me: Player, opp: Player) -> bool:
+    """Whether "more stats, less damage, more resources is better" holds for every line of `me`'s turn: no
+    stat-sensitive card can be played (from the hand; from the deck, the board or the opponent's cards when
+    something can bring it to the hand) and none in play changes what a weaker position is worth."""
+    if any(c.name in STAT_SENSITIVE for c in me.hand):
+        return False
+    if any(m.card.name in _SENSITIVE_IN_PLAY for m in me.board) or any(
+            m.card.name == "Sylvanas Windrunner" for m in opp.board):
+        return False
+    own = _own_sources(me)
+    texts = [c.text for c in own if c.text]
+    if can_reach_deck(me) and any(c.name in STAT_SENSITIVE for c in me.deck):
+        return False
+    returns = any(_RETURNS_A_MINION.search(t) for t in texts) or any(
+        c.text and _RETURNS_A_MINION.search(c.text) for c in opp.secrets)
+    if returns and any(m.card.name in STAT_SENSITIVE for m in me.board):
+        return False
+    if any(_COPIES_OPPONENT_CARDS.search(t) for t in texts) and any(
+            c.name in STAT_SENSITIVE for c in [*opp.hand, *opp.deck]):
+        return False
+    return True
 
 
 class HearthstoneSearchKeys:
@@ -307,10 +345,7 @@ class HearthstoneSearchKeys:
         me = root.players[player]
         self.combo = any(c.combo is not None for c in me.hand) or any(c.combo is not None for c in me.deck)
         self.universe = {cid: i for i, cid in enumerate(sorted({c.id for c in me.hand}))} if dominance else None
-        # Dominance is sound only without stat-sensitive cards this turn could play: those in hand, and those in
-        # the deck when something of the player's can bring deck cards to the hand this turn.
-        self.sound = not any(c.name in STAT_SENSITIVE for c in me.hand) and not (
-            can_reach_deck(me) and any(c.name in STAT_SENSITIVE for c in me.deck))
+        self.sound = dominance_is_sound(me, root.players[1 - player])
 
     def canonical(self, s) -> tuple:
         return state_key(s, self.combo)

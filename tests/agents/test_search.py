@@ -324,6 +324,59 @@ def test_wild_growths_excess_mana_counts_as_a_draw(algo):
     assert search(s, prune="dominance", algo=algo).value == pytest.approx(search(s, prune="none", algo=algo).value)
 
 
+@pytest.mark.parametrize("algo", ["dfs", "best"])
+def test_a_minion_returned_to_hand_is_a_stat_sensitive_card_again(algo):
+    # Big Game Hunter on the board, Youthful Brewmaster returns it, Abusive Sergeant makes the enemy Bodyguard a
+    # 7-attack target: the Sergeant on the enemy must not be pruned by the Sergeant on the own Raptor.
+    s = make_state(classes=("MAGE", "MAGE"), hands=(("Abusive Sergeant", "Youthful Brewmaster"), ()),
+                   boards=(("Big Game Hunter", "Bloodfen Raptor"), ("Booty Bay Bodyguard",)), mana=10)
+    assert not s.search_keys(0).sound
+    exhaustive = search(s, prune="none", algo=algo)
+    assert search(s, prune="dominance", algo=algo).value == pytest.approx(exhaustive.value)
+    assert any(a[0] == PLAY for a in exhaustive.actions[2:])  # the line replays the Hunter
+
+
+@pytest.mark.parametrize("algo", ["dfs", "best"])
+def test_the_opponents_cards_copied_into_the_hand_count(algo):
+    # Thoughtsteal copies Shadow Word: Death from the opponent's deck: the Sergeant-on-the-Yeti line again.
+    from cardlab.engine.hearthstone import card_db
+
+    s = make_state(classes=("PRIEST", "MAGE"), hands=(("Abusive Sergeant", "Thoughtsteal"), ()),
+                   boards=(("Bloodfen Raptor",), ("Chillwind Yeti",)), mana=10)
+    s.players[1].deck = [card_db().get("Shadow Word: Death")] * 10
+    assert not s.search_keys(0).sound
+    exhaustive = search(s, prune="none", algo=algo)
+    assert search(s, prune="dominance", algo=algo).value == pytest.approx(exhaustive.value)
+    assert exhaustive.value == pytest.approx(4.244, abs=1e-3)
+
+
+def test_a_cleric_in_play_makes_a_damaged_minion_worth_a_card():
+    # Northshire Cleric draws when a minion is healed: pinging the own Yeti and healing it with Voodoo Doctor draws,
+    # so the undamaged Yeti does not dominate; an evaluator that prizes cards in hand must find that line.
+    from cardlab.engine.hearthstone.heuristics import rho
+
+    class PrizesCards(RhoEvaluator):
+        def evaluate(self, states, player):
+            return [rho(st, player) + 10 * len(st.players[player].hand) for st in states]
+
+    s = make_state(classes=("MAGE", "MAGE"), hands=(("Voodoo Doctor",), ()),
+                   boards=(("Northshire Cleric", "Chillwind Yeti"), ()), mana=3)
+    assert not s.search_keys(0).sound
+    exhaustive = search(s, prune="none", evaluator=PrizesCards())
+    assert search(s, prune="dominance", evaluator=PrizesCards()).value == pytest.approx(exhaustive.value)
+
+
+def test_returns_and_sylvanas_turn_dominance_off_only_when_they_matter():
+    from cardlab.engine.hearthstone import card_db
+
+    s = make_state(classes=("MAGE", "MAGE"), hands=((), ()), boards=(("Big Game Hunter",), ("Chillwind Yeti",)), mana=10)
+    assert s.search_keys(0).sound  # nothing can bring the Hunter back to the hand
+    s.players[1].secrets = (card_db().get("Freezing Trap"),)  # returns the attacking Hunter to the hand
+    assert not s.search_keys(0).sound
+    s = make_state(classes=("MAGE", "MAGE"), boards=(("Bloodfen Raptor",), ("Sylvanas Windrunner",)), mana=10)
+    assert not s.search_keys(0).sound  # killing it takes a random one of ours: a bigger one is a worse loss
+
+
 def test_deck_cards_no_source_can_draw_leave_dominance_on():
     # Nothing in hand, on the board or in the hero power puts cards in the hand: the deck's Shadow Word: Death
     # cannot be played this turn, so dominance stays on (it used to turn off for any such card in the deck).
