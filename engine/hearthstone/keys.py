@@ -155,8 +155,10 @@ def symmetric_actions(s, actions: list) -> list:
 
 # ---------------------------------------------------------------- dominance
 
-def _side(board: list, sign: int, own: bool) -> tuple[tuple, list]:
-    """(identities, monotone vector) of one side's minions, in the spec's sorted order."""
+def _side(board: list, sign: int, own: bool, pin_health: bool = False) -> tuple[tuple, list]:
+    """(identities, monotone vector) of one side's minions, in the spec's sorted order. An own minion whose death
+    pays (a Deathrattle, or `pin_health`: something draws or grows when a friendly minion dies) keeps its health
+    in the identity: a damaged one is not worse, it dies more easily."""
     rows = []
     for m in board:
         atk = m.attack
@@ -166,9 +168,15 @@ def _side(board: list, sign: int, own: bool) -> tuple[tuple, list]:
         else:
             left = 0
         # What dominance does not order: the card (deathrattle, triggers, aura), keywords with no clear
-        # "better", and how attack/health are made up (a buff and an aura differ after a silence).
+        # "better", and how attack/health are made up (a buff and an aura differ after a silence). Nor an enemy
+        # minion's attack: a stronger one can be the better target (Shadow Word: Death, Big Game Hunter) or kill
+        # a minion whose damage or death pays (Abomination's Deathrattle, Acolyte of Pain, Gurubashi Berserker).
+        if own:
+            pinned = hp if pin_health or m.enchants or (m.card.deathrattle is not None and not m.silenced) else None
+        else:
+            pinned = atk
         ident = (m.card.id, m.windfury, m.stealth, m.spell_damage, m.silenced, m.frozen, m.charge,
-                 repr(m.enchants) if m.enchants else "")
+                 repr(m.enchants) if m.enchants else "", pinned)
         rows.append((atk, hp, 4 * m.taunt + 2 * m.divine_shield + (left > 0), ident, m.taunt, m.divine_shield, left))
     adjacency = False
     for m in board:
@@ -179,7 +187,8 @@ def _side(board: list, sign: int, own: bool) -> tuple[tuple, list]:
         rows.sort()  # spec order: attack, health, f(m) = 4*taunt + 2*divine_shield + can_attack; ties by identity
     vec: list = []
     for r in rows:
-        vec.append(sign * r[0])
+        if own:
+            vec.append(r[0])
         vec.append(sign * r[1])
         vec.append(sign * r[4])
         vec.append(sign * r[5])
@@ -188,7 +197,8 @@ def _side(board: list, sign: int, own: bool) -> tuple[tuple, list]:
     return tuple([r[3] for r in rows]), vec
 
 
-def dominance_parts(s, player: int, universe: dict | None = None, combo: bool = True) -> tuple[tuple, tuple]:
+def dominance_parts(s, player: int, universe: dict | None = None, combo: bool = True,
+                    pin_health: bool = False) -> tuple[tuple, tuple]:
     """(exact part, monotone vector) of a full state during `player`'s turn.
 
     Two states are comparable only when their exact parts are equal; the vector holds every board and
@@ -205,7 +215,7 @@ def dominance_parts(s, player: int, universe: dict | None = None, combo: bool = 
     """
     me = s.players[player]
     opp = s.players[1 - player]
-    own_ident, vec = _side(me.board, 1, True)
+    own_ident, vec = _side(me.board, 1, True, pin_health)
     opp_ident, opp_vec = _side(opp.board, -1, False)
     h = me.hero
     oh = opp.hero
@@ -261,14 +271,16 @@ def dominates(a: tuple, b: tuple) -> bool:
 
 
 # Cards whose effect reads a low statistic or a damaged/undamaged state, so that "more attack / more health / less
-# damage is better" can be false for them: a weaker position can have the better line (Abusive Sergeant on an enemy
-# Chillwind Yeti enables Shadow Word: Death). With one of them in the acting player's hand or deck, dominance
-# compares nothing it cannot prove and falls back to exact transpositions. Extend the set as cards are implemented.
+# damage is better" can be false for them: a weaker position can have the better line (pinging the own Yeti
+# enables Rampage). With one of them in the acting player's hand or deck, dominance compares nothing it cannot
+# prove and falls back to exact transpositions. Cards that only want a stronger enemy minion (Shadow Word: Death,
+# Big Game Hunter, Acolyte of Pain, Gurubashi Berserker, Armorsmith) need no entry: enemy attack is never ordered,
+# nor the health of an own minion whose death pays (Abomination) (`_side`). Extend the set as cards are implemented.
 STAT_SENSITIVE = frozenset({
-    "Shadow Word: Death", "Shadow Word: Pain", "Big Game Hunter", "Backstab", "Execute", "Molten Giant",
+    "Shadow Word: Pain", "Backstab", "Execute", "Molten Giant",
     "Mortal Strike", "Slam", "Rampage", "Equality", "Crazed Alchemist", "Hungry Crab", "Blood Knight",
     "Humility", "Hunter's Mark", "Aldor Peacekeeper", "Inner Fire", "Cruel Taskmaster", "Inner Rage",
-    "Frothing Berserker", "Armorsmith", "Acolyte of Pain", "Gurubashi Berserker", "Abomination",
+    "Frothing Berserker", "The Black Knight",
     "Wild Pyromancer", "Holy Wrath", "Mind Control", "Shadow Madness", "Sap", "Vanish", "Brawl",
     # damaged characters draw cards or grow; a lower attack or health enables the card
     "Northshire Cleric", "Circle of Healing", "Battle Rage", "Grommash Hellscream", "Betrayal",
@@ -311,6 +323,13 @@ def can_reach_deck(p: Player) -> bool:
     return any(c.name in _GIVES_A_DRAWING_CARD or (c.text and _HAND_SOURCE.search(c.text)) for c in _own_sources(p))
 
 
+def friendly_deaths_pay(p: Player) -> bool:
+    """Whether a card of `p`'s that may be in play this turn draws or grows when a friendly minion dies (Cult
+    Master, Flesheating Ghoul, Scavenging Hyena): then no own minion's lower health is worse."""
+    cards = _own_sources(p) + (list(p.deck) if can_reach_deck(p) else [])
+    return any("minion_died" in c.triggers for c in cards)
+
+
 def dominance_is_sound(me: Player, opp: Player) -> bool:
     """Whether "more stats, less damage, more resources is better" holds for every line of `me`'s turn: no
     stat-sensitive card can be played (from the hand; from the deck, the board or the opponent's cards when
@@ -338,7 +357,7 @@ class HearthstoneSearchKeys:
     """The search hooks of one turn's search (`HearthstoneState.search_keys`): the Combo flag and the hand
     universe are fixed at the root, so each key costs one pass over the state."""
 
-    __slots__ = ("player", "combo", "universe", "sound")
+    __slots__ = ("player", "combo", "universe", "sound", "pin_health")
 
     def __init__(self, root, player: int, dominance: bool = True) -> None:
         self.player = player
@@ -346,12 +365,13 @@ class HearthstoneSearchKeys:
         self.combo = any(c.combo is not None for c in me.hand) or any(c.combo is not None for c in me.deck)
         self.universe = {cid: i for i, cid in enumerate(sorted({c.id for c in me.hand}))} if dominance else None
         self.sound = dominance_is_sound(me, root.players[1 - player])
+        self.pin_health = friendly_deaths_pay(me)
 
     def canonical(self, s) -> tuple:
         return state_key(s, self.combo)
 
     def dominance(self, s) -> tuple[tuple, tuple]:
-        exact, vec = dominance_parts(s, self.player, self.universe, self.combo)
+        exact, vec = dominance_parts(s, self.player, self.universe, self.combo, self.pin_health)
         if not self.sound:
             return (exact, vec), ()  # only equal states compare: transpositions, never a "weaker" prune
         return exact, vec

@@ -300,54 +300,82 @@ def _set_deck(s, names: list[str]) -> None:
     s._legal = None
 
 
+def _rampage_position(hand: tuple, mana: int):
+    """A Mage with an undamaged Yeti: pinging the own Yeti looks worse than pinging the enemy hero, but only a
+    damaged minion can take Rampage (+3/+3), the better line when Rampage reaches the hand."""
+    return make_state(classes=("MAGE", "MAGE"), hands=(hand, ()), boards=(("Chillwind Yeti",), ()), mana=mana)
+
+
+@pytest.mark.parametrize("algo", ["dfs", "best"])
+def test_a_stat_sensitive_card_in_hand_keeps_dominance_exact(algo):
+    s = _rampage_position(("Rampage",), mana=4)
+    assert not s.search_keys(0).sound
+    exhaustive = search(s, prune="none", algo=algo)
+    assert search(s, prune="dominance", algo=algo).value == pytest.approx(exhaustive.value)
+    assert exhaustive.actions[:2] == [(3, 1), (1, 0, -1, 1, -1)]  # ping the own Yeti, then Rampage it
+
+
 @pytest.mark.parametrize("algo", ["dfs", "best"])
 def test_dominance_never_prunes_a_line_through_a_drawn_card(algo):
-    """The Shadow Word: Death line again, with Shadow Word: Death on top of the deck and Arcane Intellect to draw
-    it: a stat-sensitive card the turn can draw keeps dominance to exact transpositions."""
-    s = make_state(classes=("PRIEST", "MAGE"), hands=(("Abusive Sergeant", "Arcane Intellect"), ()),
-                   boards=(("Bloodfen Raptor",), ("Chillwind Yeti",)), mana=7)
-    _set_deck(s, ["Wisp"] * 11 + ["Shadow Word: Death"])  # the top card is the last
-    exhaustive = search(s, prune="none", algo=algo)
-    pruned = search(s, prune="dominance", algo=algo)
-    assert pruned.value == pytest.approx(exhaustive.value)
-    assert not s.search_keys(0).sound
-
-
-@pytest.mark.parametrize("algo", ["dfs", "best"])
-def test_wild_growths_excess_mana_counts_as_a_draw(algo):
-    # At 10 crystals Wild Growth gives Excess Mana, which draws Big Game Hunter: Abusive Sergeant on the enemy
-    # 5-attack Booty Bay Bodyguard, then the Hunter kills it. Dominance must not cut that line.
-    s = make_state(classes=("DRUID", "MAGE"), hands=(("Abusive Sergeant", "Wild Growth"), ()),
-                   boards=(("Bloodfen Raptor",), ("Booty Bay Bodyguard",)), mana=10)
-    _set_deck(s, ["Wisp"] * 11 + ["Big Game Hunter"])
+    # Rampage on top of the deck and Arcane Intellect to draw it.
+    s = _rampage_position(("Arcane Intellect",), mana=7)
+    _set_deck(s, ["Wisp"] * 11 + ["Rampage"])  # the top card is the last
     assert not s.search_keys(0).sound
     assert search(s, prune="dominance", algo=algo).value == pytest.approx(search(s, prune="none", algo=algo).value)
 
 
 @pytest.mark.parametrize("algo", ["dfs", "best"])
-def test_a_minion_returned_to_hand_is_a_stat_sensitive_card_again(algo):
-    # Big Game Hunter on the board, Youthful Brewmaster returns it, Abusive Sergeant makes the enemy Bodyguard a
-    # 7-attack target: the Sergeant on the enemy must not be pruned by the Sergeant on the own Raptor.
-    s = make_state(classes=("MAGE", "MAGE"), hands=(("Abusive Sergeant", "Youthful Brewmaster"), ()),
-                   boards=(("Big Game Hunter", "Bloodfen Raptor"), ("Booty Bay Bodyguard",)), mana=10)
+def test_wild_growths_excess_mana_counts_as_a_draw(algo):
+    # At 10 crystals Wild Growth gives Excess Mana, which draws Rampage.
+    s = _rampage_position(("Wild Growth",), mana=10)
+    _set_deck(s, ["Wisp"] * 11 + ["Rampage"])
     assert not s.search_keys(0).sound
-    exhaustive = search(s, prune="none", algo=algo)
-    assert search(s, prune="dominance", algo=algo).value == pytest.approx(exhaustive.value)
-    assert any(a[0] == PLAY for a in exhaustive.actions[2:])  # the line replays the Hunter
+    assert search(s, prune="dominance", algo=algo).value == pytest.approx(search(s, prune="none", algo=algo).value)
 
 
 @pytest.mark.parametrize("algo", ["dfs", "best"])
 def test_the_opponents_cards_copied_into_the_hand_count(algo):
-    # Thoughtsteal copies Shadow Word: Death from the opponent's deck: the Sergeant-on-the-Yeti line again.
+    # Thoughtsteal copies Rampage from the opponent's deck.
     from cardlab.engine.hearthstone import card_db
 
-    s = make_state(classes=("PRIEST", "MAGE"), hands=(("Abusive Sergeant", "Thoughtsteal"), ()),
-                   boards=(("Bloodfen Raptor",), ("Chillwind Yeti",)), mana=10)
-    s.players[1].deck = [card_db().get("Shadow Word: Death")] * 10
+    s = _rampage_position(("Thoughtsteal",), mana=7)
+    s.players[1].deck = [card_db().get("Rampage")] * 10
     assert not s.search_keys(0).sound
+    assert search(s, prune="dominance", algo=algo).value == pytest.approx(search(s, prune="none", algo=algo).value)
+
+
+@pytest.mark.parametrize("algo", ["dfs", "best"])
+def test_a_stronger_enemy_minion_can_be_the_better_position(algo):
+    # An enemy's attack is not ordered: Abusive Sergeant on the enemy Grizzly (5 attack) lets it kill the own
+    # Abomination, whose Deathrattle finishes the enemy hero; the Sergeant on the Abomination must not prune it.
+    s = make_state(classes=("MAGE", "MAGE"), hands=(("Abusive Sergeant",), ()),
+                   boards=(("Abomination",), ("Ironfur Grizzly",)), mana=1)
+    s.players[1].hero.damage = 28
+    assert search(s, prune="dominance", algo=algo).value == math.inf
+
+
+def test_an_own_minion_whose_death_pays_keeps_its_health_exact():
+    # A damaged Abomination dies more easily (its Deathrattle may be the better line); a damaged Yeti is just worse.
+    def parts(name: str, damage: int, hand: tuple = ()):
+        s = make_state(classes=("MAGE", "MAGE"), hands=(hand, ()), boards=((name, "Bloodfen Raptor"), ()))
+        minion(s, 0, name).damage = damage
+        keys = s.search_keys(0)
+        return keys.dominance(s)
+
+    assert parts("Chillwind Yeti", 1)[0] == parts("Chillwind Yeti", 0)[0]
+    assert parts("Abomination", 1)[0] != parts("Abomination", 0)[0]
+    # Cult Master in hand draws when a friendly minion dies: every own minion's health is then exact
+    assert parts("Chillwind Yeti", 1, ("Cult Master",))[0] != parts("Chillwind Yeti", 0, ("Cult Master",))[0]
+
+
+@pytest.mark.parametrize("algo", ["dfs", "best"])
+def test_a_returned_big_game_hunter_line_is_kept(algo):
+    # Big Game Hunter on the board, Youthful Brewmaster returns it, Abusive Sergeant makes the enemy Bodyguard a
+    # 7-attack target.
+    s = make_state(classes=("MAGE", "MAGE"), hands=(("Abusive Sergeant", "Youthful Brewmaster"), ()),
+                   boards=(("Big Game Hunter", "Bloodfen Raptor"), ("Booty Bay Bodyguard",)), mana=10)
     exhaustive = search(s, prune="none", algo=algo)
     assert search(s, prune="dominance", algo=algo).value == pytest.approx(exhaustive.value)
-    assert exhaustive.value == pytest.approx(4.244, abs=1e-3)
 
 
 def test_a_cleric_in_play_makes_a_damaged_minion_worth_a_card():
@@ -369,20 +397,21 @@ def test_a_cleric_in_play_makes_a_damaged_minion_worth_a_card():
 def test_returns_and_sylvanas_turn_dominance_off_only_when_they_matter():
     from cardlab.engine.hearthstone import card_db
 
-    s = make_state(classes=("MAGE", "MAGE"), hands=((), ()), boards=(("Big Game Hunter",), ("Chillwind Yeti",)), mana=10)
-    assert s.search_keys(0).sound  # nothing can bring the Hunter back to the hand
-    s.players[1].secrets = (card_db().get("Freezing Trap"),)  # returns the attacking Hunter to the hand
+    s = make_state(classes=("MAGE", "MAGE"), boards=(("Cruel Taskmaster",), ("Chillwind Yeti",)), mana=10)
+    assert s.search_keys(0).sound  # nothing can bring the Taskmaster back to the hand
+    s.players[1].secrets = (card_db().get("Freezing Trap"),)  # returns the attacking Taskmaster to the hand
+    assert not s.search_keys(0).sound
+    s = make_state(classes=("MAGE", "MAGE"), hands=(("Youthful Brewmaster",), ()), boards=(("Cruel Taskmaster",), ()))
     assert not s.search_keys(0).sound
     s = make_state(classes=("MAGE", "MAGE"), boards=(("Bloodfen Raptor",), ("Sylvanas Windrunner",)), mana=10)
     assert not s.search_keys(0).sound  # killing it takes a random one of ours: a bigger one is a worse loss
 
 
 def test_deck_cards_no_source_can_draw_leave_dominance_on():
-    # Nothing in hand, on the board or in the hero power puts cards in the hand: the deck's Shadow Word: Death
-    # cannot be played this turn, so dominance stays on (it used to turn off for any such card in the deck).
-    s = make_state(classes=("PRIEST", "MAGE"), hands=(("Abusive Sergeant",), ()),
-                   boards=(("Bloodfen Raptor",), ("Chillwind Yeti",)), mana=1)
-    _set_deck(s, ["Wisp"] * 10 + ["Shadow Word: Death"])
+    # Nothing in hand, on the board or in the hero power puts cards in the hand: the deck's Rampage cannot be
+    # played this turn, so dominance stays on (it used to turn off for any such card in the deck).
+    s = _rampage_position(("Abusive Sergeant",), mana=1)
+    _set_deck(s, ["Wisp"] * 10 + ["Rampage"])
     assert s.search_keys(0).sound
     s.players[0].hand.append(s.players[0].deck[0])  # a Wisp, no draw: still on
     assert s.search_keys(0).sound
