@@ -36,6 +36,9 @@ def common_checks(cfg) -> list[tuple[bool, str]]:
          f"eps_decay_steps and warmup_steps must not be negative, got {cfg.eps_decay_steps}, {cfg.warmup_steps}"),
         (cfg.grad_clip >= 0, f"grad_clip must be >= 0 (0 = off), got {cfg.grad_clip}"),
         (cfg.torch_threads >= 0, f"torch_threads must be >= 0 (0 = torch's default), got {cfg.torch_threads}"),
+        (0 <= cfg.seed < 2 ** 32, f"seed must be in 0..{2 ** 32 - 1} (Lightning's range), got {cfg.seed}"),
+        (cfg.buffer_size >= cfg.batch_size, f"buffer_size ({cfg.buffer_size}) must be at least batch_size "
+                                            f"({cfg.batch_size}): no update could draw a batch"),
     ]
 
 

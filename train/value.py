@@ -82,8 +82,17 @@ class ValueConfig:
                             f"{self.max_epochs}, {self.batch_size} and {self.lr}")
         if not 0 <= self.weight_decay < math.inf:
             raise UserError(f"{source}: weight_decay must be a finite number >= 0, got {self.weight_decay}")
-        if not 0 <= self.val_fraction < 1 or not 0 <= self.test_fraction < 1 or self.val_fraction + self.test_fraction >= 1:
-            raise UserError(f"{source}: val_fraction + test_fraction must be below 1")
+        for name in ("val_fraction", "test_fraction"):
+            if not 0 <= getattr(self, name) < 1:
+                raise UserError(f"{source}: {name} must be in [0, 1), got {getattr(self, name)}")
+        if self.val_fraction + self.test_fraction >= 1:
+            raise UserError(f"{source}: val_fraction + test_fraction must be below 1, got {self.val_fraction} + "
+                            f"{self.test_fraction}")
+        if not 0 <= self.seed < 2 ** 32:
+            raise UserError(f"{source}: seed must be in 0..{2 ** 32 - 1} (Lightning's range), got {self.seed}")
+        if self.num_workers < 0 or self.max_memory_mb < 0 or self.stream_block_rows < 1:
+            raise UserError(f"{source}: num_workers and max_memory_mb must be >= 0 and stream_block_rows >= 1, got "
+                            f"{self.num_workers}, {self.max_memory_mb} and {self.stream_block_rows}")
         if not self.hidden or any(not isinstance(h, int) or isinstance(h, bool) or h <= 0 for h in self.hidden):
             raise UserError(f"{source}: hidden sizes must be positive integers, got {self.hidden}")
         if self.activation not in ACTIVATIONS:
@@ -364,6 +373,10 @@ def resume_checkpoint(out: Path, data: str | Path, cfg: ValueConfig) -> Path:
     except (KeyError, TypeError):
         raise UserError(f"{last}: not a readable value-training checkpoint (no settings)") from None
     refuse_changed_settings(last, old_cfg, asdict(cfg), ("max_epochs",), "--max-epochs")
+    done = old_cfg.get("max_epochs") if isinstance(old_cfg, dict) else None
+    if isinstance(done, int) and cfg.max_epochs < done:
+        raise UserError(f"{last}: the run was set to {done} epochs; --resume continues it with --max-epochs "
+                        f"{done} or more, not {cfg.max_epochs}")
     if Path(old_data).resolve() != Path(data).resolve():
         raise UserError(f"{last} was trained on {old_data}, not {data}")
     from cardlab.datagen.reader import check_file
@@ -382,14 +395,24 @@ def lightning_trainer(cfg: ValueConfig, **kwargs) -> L.Trainer:
     """L.Trainer with the config's devices, strategy and precision; Lightning's refusal of one is a UserError."""
     from lightning.fabric.utilities.exceptions import MisconfigurationException
 
+    from lightning.pytorch.accelerators import CPUAccelerator
+
     options = {"precision": cfg.precision, "strategy": cfg.strategy, "devices": cfg.devices}
+    gpu = torch.cuda.is_available() or torch.backends.mps.is_available()
+    if str(cfg.precision).startswith("16") and not gpu:  # Lightning would switch to bf16 without a word
+        raise UserError(f"--precision {cfg.precision}: float16 mixed precision needs a GPU and this machine has "
+                        "none (on the CPU: bf16-mixed or 32-true)")
     try:
-        return L.Trainer(**options, **kwargs)
+        trainer = L.Trainer(**options, **kwargs)
     except (ValueError, TypeError, MisconfigurationException) as exc:
         text = str(exc).split("\n")[0]
         named = [k for k in options if k in text.lower()] or list(options)
         given = ", ".join(f"--{k} {options[k]!r}" for k in named)
         raise UserError(f"{given}: not accepted by Lightning ({text})") from None
+    if isinstance(trainer.accelerator, CPUAccelerator) and trainer.num_devices > 1 and trainer.is_global_zero:
+        print(f"cardlab train: warning: no GPU, so --devices {cfg.devices} runs {trainer.num_devices} CPU processes "
+              "(distributed data parallel); the weights differ from a one-process run", file=sys.stderr)
+    return trainer
 
 
 def fit_value(data: str | Path, cfg: ValueConfig, out_dir: str | Path, progress: bool = True,

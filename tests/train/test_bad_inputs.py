@@ -31,12 +31,34 @@ def _train(tiny, tmp_path, *extra):
     ("dropout: 5", "dropout must be in [0, 1)"), ("early_stopping_patience: -3", "early_stopping_patience must be >= 0"),
     ("hidden: [0]", "hidden sizes must be positive"), ("lr: .nan", "lr must be positive"),
     ("lr: .inf", "lr must be positive"), ("weight_decay: -1", "weight_decay must be a finite number"),
+    ("val_fraction: 1.5", "val_fraction must be in [0, 1), got 1.5"),
+    ("test_fraction: -0.5", "test_fraction must be in [0, 1), got -0.5"),
+    ("seed: -1", "seed must be in 0..4294967295"), ("seed: 4294967296", "seed must be in 0..4294967295"),
+    ("num_workers: -1", "num_workers and max_memory_mb must be >= 0"),
+    ("max_memory_mb: -5", "num_workers and max_memory_mb must be >= 0"),
+    ("stream_block_rows: 0", "stream_block_rows >= 1"),
 ])
 def test_bad_value_config_fails_before_the_run_folder_exists(tiny, tmp_path, capsys, line, message):
     (tmp_path / "c.yaml").write_text(line + "\n")
     assert _train(tiny, tmp_path, "--config", str(tmp_path / "c.yaml")) == 2
     err = capsys.readouterr().err
     assert "c.yaml" in err and message in err and "Traceback" not in err
+    assert not (tmp_path / "out").exists()
+
+
+def test_a_seed_lightning_cannot_take_is_refused_from_the_command_line(tiny, tmp_path, capsys):
+    assert _train(tiny, tmp_path, "--seed", "-1") == 2
+    err = capsys.readouterr().err
+    assert "seed must be in 0..4294967295" in err and "got -1" in err and "Traceback" not in err
+    assert not (tmp_path / "out").exists()
+
+
+@pytest.mark.skipif(__import__("torch").cuda.is_available(), reason="float16 mixed precision runs on a GPU")
+def test_float16_mixed_precision_without_a_gpu_is_refused(tiny, tmp_path, capsys):
+    # Lightning would quietly train in bf16 while the checkpoint says 16-mixed
+    assert _train(tiny, tmp_path, "--precision", "16-mixed") == 2
+    err = capsys.readouterr().err
+    assert "16-mixed: float16 mixed precision needs a GPU" in err and "bf16-mixed" in err
     assert not (tmp_path / "out").exists()
 
 
@@ -85,7 +107,8 @@ def test_ctrl_c_before_the_first_epoch_says_nothing_was_saved(tiny, tmp_path, ca
 
 @pytest.mark.parametrize("cls", [DQNConfig, MiniDQNConfig])
 @pytest.mark.parametrize("key, value", [("lr", -1), ("lr", float("inf")), ("buffer_size", 0), ("activation", "foo"), ("eps_start", 5),
-                                        ("grad_clip", -1), ("torch_threads", -2), ("hidden", [64, 0])])
+                                        ("grad_clip", -1), ("torch_threads", -2), ("hidden", [64, 0]),
+                                        ("seed", -1), ("seed", 2 ** 32), ("buffer_size", 5)])
 def test_dqn_configs_refuse_impossible_values_by_name(cls, key, value):
     with pytest.raises(UserError, match=rf"dq\.yaml: {key}"):
         cls.from_dict({key: value}, "dq.yaml")

@@ -47,6 +47,12 @@ def test_resume_refuses_missing_runs_and_changed_settings(tiny, tmp_path):
         fit_value(tiny, ValueConfig(max_epochs=2, hidden=[16]), tmp_path / "run", progress=False, resume=True)
 
 
+def test_resume_with_fewer_epochs_than_set_is_refused(tiny, tmp_path):
+    fit_value(tiny, ValueConfig(max_epochs=2, hidden=[8]), tmp_path / "run", progress=False)
+    with pytest.raises(UserError, match="set to 2 epochs.*--max-epochs 2 or more, not 1"):
+        fit_value(tiny, ValueConfig(max_epochs=1, hidden=[8]), tmp_path / "run", progress=False, resume=True)
+
+
 def test_resume_refuses_a_data_file_written_again_under_the_same_name(tmp_path):
     data = tmp_path / "d.h5"
     generate(data, DatagenSettings(agents=("random-action", "random-action"), games=6, seed=5))
