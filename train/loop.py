@@ -96,6 +96,11 @@ class LoopSettings:
             if getattr(self, name) == 1:
                 raise UserError(f"--{name.replace('_', '-')} must be at least 2 (a net needs games to split), got 1")
         game = make_game(self.game)
+        if game.kind == COOPERATIVE:
+            for name in ("gate_games", "anchor_games"):
+                if getattr(self, name) == 1:
+                    raise UserError(f"--{name.replace('_', '-')} must be at least 2 for {game.name} (a t interval of "
+                                    "the mean score needs two games), got 1")
         defaults = GAME_DEFAULTS.get(game.name, {})
         start = self.start_agent or defaults.get("start", "")
         if not start:
@@ -153,7 +158,11 @@ class LoopState:
             if changed:
                 diff = ", ".join(f"{k}={was.get(k)!r} (now {now.get(k)!r})" for k in changed)
                 raise UserError(f"{out} holds a loop with other settings: {diff}; rerun with the same options "
-                                "(only --generations may change) or give another --out")
+                                "(only --generations may grow) or give another --out")
+            if isinstance(stored.get("generations"), int) and settings.generations < stored["generations"]:
+                raise UserError(f"{out} holds a loop of {stored['generations']} generations; --generations may only "
+                                f"grow (got {settings.generations}): rerun with {stored['generations']} or more, or "
+                                "give another --out")
             data["settings"]["generations"] = settings.generations
         else:
             if out.exists() and not out.is_dir():

@@ -94,7 +94,8 @@ def print_report(r: dict) -> None:
     console.print(table)
     if r["kind"] == "cooperative":
         lo, hi = r["ci95"]
-        console.print(f"mean score {r['mean_score']:.3f} (95% interval {lo:.3f} - {hi:.3f}; sd {r['std']:.2f}); "
+        interval = (f"95% interval {lo:.3f} - {hi:.3f}" if r["games"] > 1 else "one game: no interval")
+        console.print(f"mean score {r['mean_score']:.3f} ({interval}; sd {r['std']:.2f}); "
                       f"perfect games {r['perfect_rate']:.1%} (max {r['max_score']}); errors {r['errors']}; "
                       f"mean game length {r['mean_turns']:.1f} turns; {r['games_per_sec']:.1f} games/s")
         console.print("scores: " + ", ".join(f"{k}: {v}" for k, v in r["score_distribution"].items()))

@@ -138,3 +138,14 @@ def test_save_games_says_where_the_games_went(tmp_path, capsys):
     capsys.readouterr()
     assert main(argv + ["--save-games", "--log-dir", str(tmp_path / "l2")]) == 0
     assert "no game saved" in capsys.readouterr().err  # both games came from the journal: nothing was played
+
+
+def test_one_cooperative_game_shows_no_interval(capsys):
+    # a t interval needs two scores: one game must not print "[15, 15]" as if it were one
+    from cardlab.cli import main
+
+    assert main(["arena", "hinting", "hinting", "--game", "hanabi", "--games", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "one game: no interval" in out and "95% interval" not in out
+    assert main(["arena", "hinting", "hinting", "--game", "hanabi", "--games", "2"]) == 0
+    assert "95% interval" in capsys.readouterr().out

@@ -142,6 +142,10 @@ def test_a_loop_with_other_settings_is_refused(uninterrupted):
         run_loop(out, LoopSettings(**{**TINY, "max_nodes": 40}))
     with pytest.raises(UserError, match=r"other settings: train.max_epochs=2 \(now 3\)"):
         run_loop(out, LoopSettings(**{**TINY, "train": {**TINY["train"], "max_epochs": 3}}))
+    # fewer generations would mark the loop done while later generations' folders stay
+    with pytest.raises(UserError, match=r"loop of 2 generations; --generations may only grow \(got 1\)"):
+        run_loop(out, LoopSettings(**{**TINY, "generations": 1}))
+    assert json.loads((out / "loop.json").read_text())["settings"]["generations"] == 2
 
 
 def test_a_hanabi_loop_from_the_command_line_gates_on_team_scores(tmp_path, capsys):
@@ -199,6 +203,8 @@ def test_gate_rules():
     (["--game", "hanabi", "--search-options", "others=nonsense"], "nonsense"),
     (["--game", "hanabi", "--search-options", "blueprint=nonsense"], "nonsense"),
     (["--game", "hanabi", "--search-options", "lookahead=greedy"], "lookahead= needs a two-player zero-sum game"),
+    (["--game", "hanabi", "--gate-games", "1"], "--gate-games must be at least 2 for hanabi"),
+    (["--game", "hanabi", "--anchor-games", "1"], "--anchor-games must be at least 2 for hanabi"),
 ])
 def test_bad_options_are_one_error_line(tmp_path, capsys, extra, message):
     assert main(["loop", "--out", str(tmp_path / "x"), *extra]) == 2
