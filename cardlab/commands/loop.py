@@ -91,8 +91,19 @@ def run(args) -> int:
               "from the step it reached", file=sys.stderr)
         return 130
     print_summary(data)
-    print(f"figure: cardlab plot loop {args.out} --out {args.out.rstrip('/')}/loop.png")
+    print(f"figure: {draw_figure(Path(args.out))}")
     return 0
+
+
+def draw_figure(out: Path) -> str:
+    """DIR/loop.png (the anchors and gates per generation), or how to draw it once matplotlib is installed."""
+    from cardlab.plots import loop_generations
+    from cardlab.runtime import UserError
+
+    try:
+        return str(loop_generations(out, out / "loop.png"))
+    except UserError as exc:  # no matplotlib: the loop's results stand without the figure
+        return f"not drawn ({exc}); then: cardlab plot loop {out} --out {out / 'loop.png'}"
 
 
 def print_summary(data: dict) -> None:

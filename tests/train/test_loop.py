@@ -156,6 +156,7 @@ def test_a_hanabi_loop_from_the_command_line_gates_on_team_scores(tmp_path, caps
                  "--train-config", str(tmp_path / "net.yaml"), "--max-epochs", "1", "--quiet"]) == 0
     printed = capsys.readouterr()
     assert "gen 1: gate mean" in printed.out and "| with hinting" in printed.out
+    assert f"figure: {out / 'loop.png'}" in printed.out and (out / "loop.png").read_bytes().startswith(PNG)
     assert "gen 1/1: gate done" in printed.err  # a progress line per step
     decision = json.loads((out / "gen-1" / "decision.json").read_text())
     team = json.loads((out / "gen-1" / "gate-incumbent.json").read_text())
