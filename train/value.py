@@ -433,6 +433,13 @@ def fit_value(data: str | Path, cfg: ValueConfig, out_dir: str | Path, progress:
     L.seed_everything(cfg.seed, workers=True, verbose=False)
     dm = ChainDataModule(data, cfg)
     dm.setup()
+    if progress and not launched_rank():
+        games = dm.summary.get("games", "?")
+        for split, key, then in (("validation", "val", "the best epoch is the one with the lowest training loss"),
+                                 ("test", "test", "no test figures")):
+            if not len(dm.tensors[key]):
+                print(f"cardlab train: warning: no {split} games ({key}_fraction {getattr(cfg, key + '_fraction')} "
+                      f"of {games} games): {then}", file=sys.stderr)
     module = ValueModule(dm.in_dim, asdict(cfg), meta={"label_scale": dm.label_scale, "data": dm.summary,
                                                        **({"game_kind": "cooperative"}
                                                           if dm.attrs.get("game_kind") == "cooperative" else {})})

@@ -207,3 +207,9 @@ def test_refused_runs_leave_no_empty_run_folder(tmp_path, capsys):
     assert main(["train", "qlearn", "--learner", "table", "--alpha", "0.1", "--gamma", "0.9", "--games", "2",
                  "--opponent", "nope", "--out", str(out)]) == 2
     assert "unknown agent 'nope'" in capsys.readouterr().err and not out.exists()
+
+
+def test_training_without_a_test_split_says_so(tiny, tmp_path, capsys):
+    (tmp_path / "c.yaml").write_text("test_fraction: 0\n")
+    assert _train(tiny, tmp_path, "--config", str(tmp_path / "c.yaml")) == 0
+    assert "warning: no test games (test_fraction 0 of 10 games): no test figures" in capsys.readouterr().err
