@@ -403,7 +403,7 @@ def resume_checkpoint(cfg: MiniDQNConfig, out_dir: Path) -> Path:
         saved = open_resume_checkpoint(last, "mini-Hanabi DQN training")["hyper_parameters"]["config"]
     except (KeyError, TypeError):
         raise UserError(f"{last}: not a readable mini-Hanabi DQN training checkpoint (no settings)") from None
-    refuse_changed_settings(last, saved, asdict(cfg), RESUME_MAY_CHANGE, "--games")
+    refuse_changed_settings(last, saved, asdict(cfg), RESUME_MAY_CHANGE, "--games", only_grow="games")
     return last
 
 

@@ -61,11 +61,19 @@ def open_resume_checkpoint(last: Path, what: str) -> dict:
         raise UserError(f"{last}: not a readable {what} checkpoint ({type(exc).__name__})") from None
 
 
-def refuse_changed_settings(last: Path, saved: dict, now: dict, may_change: tuple[str, ...], flags: str) -> None:
+def refuse_changed_settings(last: Path, saved: dict, now: dict, may_change: tuple[str, ...], flags: str,
+                            only_grow: str = "") -> None:
+    """Refuse a resume whose settings differ outside `may_change`; `only_grow` (a run's length) may not shrink,
+    since the run already went past it."""
     changed = sorted(k for k in now if k not in may_change and saved.get(k) != now[k])
     if changed:
         raise UserError(f"{last} was trained with other settings ({', '.join(changed)}); resume with the same "
                         f"config and options (only {flags} may change)")
+    was = saved.get(only_grow)
+    if only_grow and isinstance(was, int) and now[only_grow] < was:
+        flag = "--" + only_grow.replace("_", "-")
+        raise UserError(f"{last}: the run was set to {only_grow.replace('_', ' ')} {was}; --resume continues it "
+                        f"with {flag} {was} or more, not {now[only_grow]}")
 
 
 def refuse_used_out(out: Path, products: tuple[str, ...]) -> None:

@@ -372,11 +372,7 @@ def resume_checkpoint(out: Path, data: str | Path, cfg: ValueConfig) -> Path:
         old_cfg, old_data = saved["cfg"], saved["meta"]["data"]["file"]
     except (KeyError, TypeError):
         raise UserError(f"{last}: not a readable value-training checkpoint (no settings)") from None
-    refuse_changed_settings(last, old_cfg, asdict(cfg), ("max_epochs",), "--max-epochs")
-    done = old_cfg.get("max_epochs") if isinstance(old_cfg, dict) else None
-    if isinstance(done, int) and cfg.max_epochs < done:
-        raise UserError(f"{last}: the run was set to {done} epochs; --resume continues it with --max-epochs "
-                        f"{done} or more, not {cfg.max_epochs}")
+    refuse_changed_settings(last, old_cfg, asdict(cfg), ("max_epochs",), "--max-epochs", only_grow="max_epochs")
     if Path(old_data).resolve() != Path(data).resolve():
         raise UserError(f"{last} was trained on {old_data}, not {data}")
     from cardlab.datagen.reader import check_file
