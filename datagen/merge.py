@@ -42,7 +42,12 @@ def merge_chain_files(sources: Sequence[str | Path], out: str | Path) -> Path:
                 raise UserError(f"cannot merge {path} with {sources[0]}: {key} differs "
                                 f"({a.get(key)!r} vs {attrs[0].get(key)!r})")
         vocabularies = (a.get("encoder_vocabulary"), attrs[0].get("encoder_vocabulary"))
-        if None not in vocabularies and vocabularies[0] != vocabularies[1]:
+        if vocabularies[0] != vocabularies[1]:
+            if None in vocabularies:  # a file from before card codes were recorded: its codes are unknown
+                without = path if vocabularies[0] is None else sources[0]
+                raise UserError(f"cannot merge {path} with {sources[0]}: {without} does not record its card codes "
+                                "(written before they were kept), so its rows may code cards differently; "
+                                "regenerate it")
             raise UserError(f"cannot merge {path} with {sources[0]}: their card codes differ (encoded with "
                             "different card data); regenerate one of them")
     tmp = out.with_name(out.name + ".merge.tmp")

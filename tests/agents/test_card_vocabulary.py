@@ -73,6 +73,12 @@ def test_files_with_other_card_codes_are_not_merged(rich_file, tmp_path):
     with pytest.raises(UserError, match="card codes differ"):
         merge_chain_files([rich_file, other], tmp_path / "m.h5")
     assert not (tmp_path / "m.h5").exists()
+    with h5py.File(other, "r+") as f:  # a file from before card codes were kept: in either order, refused
+        del f.attrs["encoder_vocabulary"]
+    for sources in ([rich_file, other], [other, rich_file]):
+        with pytest.raises(UserError, match="other.h5 does not record its card codes"):
+            merge_chain_files(sources, tmp_path / "m.h5")
+    assert not (tmp_path / "m.h5").exists()
 
 
 def test_a_resume_with_other_card_codes_is_refused(rich_file, tmp_path):
