@@ -275,12 +275,12 @@ def set_hero_health(value: int) -> Effect:
 
 
 def summon_until_full(card_key: str) -> Effect:
-    """Onyxia: summon copies of a card on both sides of the source until the board is full."""
+    """Onyxia: summon copies of a card on both sides of the source until the board is full, right first."""
 
     def run(ctx: mech.Ctx) -> None:
         card = card_db().get(card_key)
         board = ctx.me.board
-        left = True
+        left = False
         while len(board) < mech.BOARD_LIMIT:
             i = board.index(ctx.source) if ctx.source in board else len(board)
             mech.summon(ctx.state, ctx.player, card, i if left else i + 1)

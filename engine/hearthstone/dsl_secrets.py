@@ -50,11 +50,12 @@ WHEN_FRIENDLY_MINION_DIES = (secret_rules.MINION_DIED, lambda s, owner, ev: _roo
 
 
 def _misdirection_targets(s, owner, ev) -> list:
-    """Every living character but the attacker and the one attacked (an Immune hero is not a valid defender)."""
+    """Every living character but the attacker and the one attacked; an Immune character (Ice Block, Bestial Wrath)
+    is not a valid defender (the secret's owner is its enemy: Hearthstone Wiki, Immune)."""
     out = []
     for p in s.players:
         for c in [p.hero, *p.board]:
-            if c is ev.attacker or c is ev.defender or (c.is_hero and c.immune):
+            if c is ev.attacker or c is ev.defender or (c.immune if c.is_hero else "immune" in c.triggers):
                 continue
             if secret_rules.in_play(s, c):
                 out.append(c)

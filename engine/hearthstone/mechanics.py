@@ -394,6 +394,7 @@ def resolve_deaths(s: "HearthstoneState") -> None:
         for m in dead:
             s.players[m.owner].board.remove(m)
         refresh_auras(s)
+        redeem = []
         for m in dead:
             fire(s, "minion_died", m)
             if layouts is None:
@@ -412,8 +413,12 @@ def resolve_deaths(s: "HearthstoneState") -> None:
                     dr(Ctx(s, m.owner, m, m.card, None, pos), arg)
                     _track_new_minions(s, layouts, m)
                     pos = _place_of(layouts[m.owner], s.players[m.owner].board, m)
-            if s.players[m.owner].secrets:  # Redemption
-                _secrets().on_minion_died(s, m, pos)
+            if s.players[m.owner].secrets:
+                redeem.append(m)
+        for m in redeem:  # Redemption answers last, after every Deathrattle of these deaths (Hearthstone Wiki)
+            if s.players[m.owner].secrets:
+                _track_new_minions(s, layouts, m)
+                _secrets().on_minion_died(s, m, _place_of(layouts[m.owner], s.players[m.owner].board, m))
                 _track_new_minions(s, layouts, m)
     check_heroes(s)
 

@@ -146,8 +146,12 @@ def reveal(s, player: int, card: CardDef) -> None:
 
 
 def _answer(s, owner: int, event: Event) -> Event:
-    """Trigger `owner`'s secrets listening to `event.kind`, in the order they were played."""
-    for card in s.players[owner].secrets:
+    """Trigger `owner`'s secrets listening to `event.kind`, in the order they were played (Counterspell first for
+    a spell: it counters while the spell is cast, Spellbender acts after that, so a countered spell is not bent)."""
+    secrets = s.players[owner].secrets
+    if event.kind == SPELL_CAST:
+        secrets = sorted(secrets, key=lambda c: c.name != "Counterspell")  # stable: play order otherwise
+    for card in secrets:
         if s.terminal or event.countered or event.prevented:
             break
         if event.kind == ATTACK and not (in_play(s, event.attacker) and in_play(s, event.defender)):

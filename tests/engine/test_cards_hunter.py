@@ -414,6 +414,18 @@ def test_misdirection_waits_without_another_target():
     assert s.players[0].hero.health == 24 and s.players[0].secrets
 
 
+def test_misdirection_never_picks_an_immune_minion():
+    # the only other character is the attacker's own Beast, Immune from Bestial Wrath: the secret waits
+    s = _secret_up(["Misdirection"], board1=["River Crocolisk", "Boulderfist Ogre"])
+    s.players[1].mana = 10
+    s.players[1].hand = [card_db().get("Bestial Wrath")]
+    play(s, "Bestial Wrath", minion(s, 1, "River Crocolisk"))
+    s.players[1].hero.immune = True
+    attack(s, minion(s, 1, "Boulderfist Ogre"), "enemy hero")
+    assert s.players[0].hero.health == 24 and s.players[0].secrets
+    assert minion(s, 1, "River Crocolisk").damage == 0
+
+
 def test_snake_trap_summons_three_snakes_when_a_friendly_minion_is_attacked():
     s = _secret_up(["Snake Trap"], board0=["Chillwind Yeti"], board1=["Boulderfist Ogre", "Wisp"])
     attack(s, minion(s, 1, "Wisp"), "enemy hero")  # the hero attacked: waits

@@ -269,6 +269,13 @@ def test_onyxia_fills_the_board_with_whelps_around_her():
     assert board.index("Onyxia") > board.index("Bloodfen Raptor")
 
 
+def test_onyxias_whelps_alternate_starting_on_her_right():
+    # five whelps: three on the right, two on the left (the odd one goes right)
+    s = make_state(hands=(["Onyxia"], []), boards=(["Wisp"], []))
+    play(s, "Onyxia")
+    assert names(s.players[0].board) == ["Wisp", "Whelp", "Whelp", "Onyxia", "Whelp", "Whelp", "Whelp"]
+
+
 def test_ragnaros_cant_attack_and_hits_a_random_enemy_for_eight():
     for seed in range(5):
         s = make_state(boards=(["Ragnaros the Firelord"], ["Chillwind Yeti"]), seed=seed)

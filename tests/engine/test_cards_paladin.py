@@ -390,6 +390,16 @@ def test_redemption_brings_back_a_deathrattle_minion_after_its_deathrattle():
     assert sorted((m.card.name, m.health) for m in s.players[0].board) == [("Damaged Golem", 1), ("Harvest Golem", 1)]
 
 
+def test_redemption_waits_for_every_deathrattle_of_the_same_deaths():
+    # Raptor and Abomination die to one Flamestrike: Abomination's 2 damage to all comes first, then Redemption
+    # brings the Raptor back at 1 health (it used to be redeemed first and killed by the blast)
+    s = _secret_up(["Redemption"], board0=["Bloodfen Raptor", "Abomination"], hand1=["Flamestrike"],
+                   classes=("PALADIN", "MAGE"))
+    play(s, "Flamestrike")
+    assert [(m.card.name, m.health) for m in s.players[0].board] == [("Bloodfen Raptor", 1)]
+    assert s.players[0].secrets == ()
+
+
 def test_repentance_reduces_the_played_minions_health_to_one():
     s = _secret_up(["Repentance"], hand1=["Boulderfist Ogre"])
     play(s, "Boulderfist Ogre")

@@ -86,13 +86,14 @@ def test_counterspell_first_stops_spellbender():
     assert s.players[1].mana == 6  # paid for
 
 
-def test_spellbender_first_then_counterspell_both_trigger():
-    """Spellbender played before Counterspell: its 1/3 becomes the target, then Counterspell counters the spell."""
+def test_counterspell_counters_before_spellbender_whichever_came_first():
+    """Spellbender played before Counterspell: Counterspell still counters first (it acts while the spell is cast,
+    Spellbender after that phase: Hearthstone Wiki, Spellbender), so no 1/3 and Spellbender stays."""
     s = _with_secrets(["Spellbender", "Counterspell"], board0=["Chillwind Yeti"], hand1=["Fireball"],
                       classes=("MAGE", "MAGE"))
     play(s, "Fireball", minion(s, 0, "Chillwind Yeti"))
-    assert s.players[0].secrets == ()
-    assert [(m.card.name, m.health) for m in s.players[0].board] == [("Chillwind Yeti", 5), ("Spellbender", 3)]
+    assert _names(s.players[0].secrets) == ["Spellbender"]
+    assert [(m.card.name, m.health) for m in s.players[0].board] == [("Chillwind Yeti", 5)]
 
 
 def test_countered_spell_still_counts_as_cast():
