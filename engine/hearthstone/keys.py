@@ -156,9 +156,10 @@ def symmetric_actions(s, actions: list) -> list:
 # ---------------------------------------------------------------- dominance
 
 def _side(board: list, sign: int, own: bool, pin_health: bool = False) -> tuple[tuple, list]:
-    """(identities, monotone vector) of one side's minions, in the spec's sorted order. An own minion whose death
-    pays (a Deathrattle, or `pin_health`: something draws or grows when a friendly minion dies) keeps its health
-    in the identity: a damaged one is not worse, it dies more easily."""
+    """(identities, monotone vector) of one side's minions, in the spec's sorted order. A minion whose death
+    matters (a Deathrattle, an enchantment, or `pin_health`: something of its owner's draws or grows when a
+    friendly minion dies) keeps its health in the identity: a damaged one of ours dies more easily, and an enemy
+    one kept alive keeps its Deathrattle from firing."""
     rows = []
     for m in board:
         atk = m.attack
@@ -169,12 +170,11 @@ def _side(board: list, sign: int, own: bool, pin_health: bool = False) -> tuple[
             left = 0
         # What dominance does not order: the card (deathrattle, triggers, aura), keywords with no clear
         # "better", and how attack/health are made up (a buff and an aura differ after a silence). Nor an enemy
-        # minion's attack: a stronger one can be the better target (Shadow Word: Death, Big Game Hunter) or kill
-        # a minion whose damage or death pays (Abomination's Deathrattle, Acolyte of Pain, Gurubashi Berserker).
-        if own:
-            pinned = hp if pin_health or m.enchants or (m.card.deathrattle is not None and not m.silenced) else None
-        else:
-            pinned = atk
+        # minion's attack and Divine Shield: a stronger enemy can be the better target (Shadow Word: Death, Big
+        # Game Hunter) or kill a minion whose damage or death pays (Abomination, Acolyte of Pain), and a shield
+        # keeps an enemy Gurubashi Berserker from growing under an area spell.
+        dies = hp if pin_health or m.enchants or (m.card.deathrattle is not None and not m.silenced) else None
+        pinned = dies if own else (atk, m.divine_shield, dies)
         ident = (m.card.id, m.windfury, m.stealth, m.spell_damage, m.silenced, m.frozen, m.charge,
                  repr(m.enchants) if m.enchants else "", pinned)
         rows.append((atk, hp, 4 * m.taunt + 2 * m.divine_shield + (left > 0), ident, m.taunt, m.divine_shield, left))
@@ -187,18 +187,15 @@ def _side(board: list, sign: int, own: bool, pin_health: bool = False) -> tuple[
         rows.sort()  # spec order: attack, health, f(m) = 4*taunt + 2*divine_shield + can_attack; ties by identity
     vec: list = []
     for r in rows:
-        if own:
-            vec.append(r[0])
         vec.append(sign * r[1])
         vec.append(sign * r[4])
-        vec.append(sign * r[5])
         if own:  # the enemy cannot attack during our turn; its readiness resets at its turn start
-            vec.append(r[6])
+            vec.extend((r[0], r[5], r[6]))
     return tuple([r[3] for r in rows]), vec
 
 
 def dominance_parts(s, player: int, universe: dict | None = None, combo: bool = True,
-                    pin_health: bool = False) -> tuple[tuple, tuple]:
+                    pin_health: bool = False, pin_enemy_health: bool = False) -> tuple[tuple, tuple]:
     """(exact part, monotone vector) of a full state during `player`'s turn.
 
     Two states are comparable only when their exact parts are equal; the vector holds every board and
@@ -216,7 +213,7 @@ def dominance_parts(s, player: int, universe: dict | None = None, combo: bool = 
     me = s.players[player]
     opp = s.players[1 - player]
     own_ident, vec = _side(me.board, 1, True, pin_health)
-    opp_ident, opp_vec = _side(opp.board, -1, False)
+    opp_ident, opp_vec = _side(opp.board, -1, False, pin_enemy_health)
     h = me.hero
     oh = opp.hero
     w = me.weapon
@@ -357,7 +354,7 @@ class HearthstoneSearchKeys:
     """The search hooks of one turn's search (`HearthstoneState.search_keys`): the Combo flag and the hand
     universe are fixed at the root, so each key costs one pass over the state."""
 
-    __slots__ = ("player", "combo", "universe", "sound", "pin_health")
+    __slots__ = ("player", "combo", "universe", "sound", "pin_health", "pin_enemy_health")
 
     def __init__(self, root, player: int, dominance: bool = True) -> None:
         self.player = player
@@ -366,12 +363,15 @@ class HearthstoneSearchKeys:
         self.universe = {cid: i for i, cid in enumerate(sorted({c.id for c in me.hand}))} if dominance else None
         self.sound = dominance_is_sound(me, root.players[1 - player])
         self.pin_health = friendly_deaths_pay(me)
+        # the opponent's Cult Master or Flesheating Ghoul: its minions' deaths pay it
+        self.pin_enemy_health = any("minion_died" in m.card.triggers for m in root.players[1 - player].board)
 
     def canonical(self, s) -> tuple:
         return state_key(s, self.combo)
 
     def dominance(self, s) -> tuple[tuple, tuple]:
-        exact, vec = dominance_parts(s, self.player, self.universe, self.combo, self.pin_health)
+        exact, vec = dominance_parts(s, self.player, self.universe, self.combo, self.pin_health,
+                                     self.pin_enemy_health)
         if not self.sound:
             return (exact, vec), ()  # only equal states compare: transpositions, never a "weaker" prune
         return exact, vec

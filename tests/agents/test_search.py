@@ -354,6 +354,38 @@ def test_a_stronger_enemy_minion_can_be_the_better_position(algo):
     assert search(s, prune="dominance", algo=algo).value == math.inf
 
 
+def _exhausted(s):
+    s.players[0].hero_power_used = True
+    for m in s.players[0].board:
+        m.exhausted = True
+    s._legal = None
+    return s
+
+
+@pytest.mark.parametrize("algo", ["dfs", "best"])
+def test_protecting_an_enemy_deathrattle_minion_can_be_the_better_line(algo):
+    # Power Word: Shield keeps the damaged enemy Abomination alive through Holy Nova, so its Deathrattle does not
+    # wipe our Raptors; the same Shield on an own Raptor must not prune that line.
+    s = make_state(classes=("PRIEST", "MAGE"), hands=(("Power Word: Shield", "Holy Nova"), ()),
+                   boards=(("Bloodfen Raptor",) * 3, ("Abomination", "Bloodfen Raptor", "Murloc Raider",
+                                                     "Bluegill Warrior")), mana=10)
+    minion(s, 1, "Abomination").damage = 2
+    _exhausted(s)
+    exhaustive = search(s, prune="none", algo=algo)
+    assert search(s, prune="dominance", algo=algo).value == pytest.approx(exhaustive.value)
+
+
+@pytest.mark.parametrize("algo", ["dfs", "best"])
+def test_an_enemy_divine_shield_is_not_ordered(algo):
+    # Hand of Protection on the enemy Gurubashi Berserker: Consecration pops the shield instead of making it grow
+    s = make_state(classes=("PALADIN", "MAGE"), hands=(("Hand of Protection", "Consecration"), ()),
+                   boards=(("Bloodfen Raptor",), ("Gurubashi Berserker", "Murloc Raider", "Bluegill Warrior")), mana=5)
+    _exhausted(s)
+    evaluator = GreedyEvaluator()
+    exhaustive = search(s, prune="none", algo=algo, evaluator=evaluator)
+    assert search(s, prune="dominance", algo=algo, evaluator=evaluator).value == pytest.approx(exhaustive.value)
+
+
 def test_an_own_minion_whose_death_pays_keeps_its_health_exact():
     # A damaged Abomination dies more easily (its Deathrattle may be the better line); a damaged Yeti is just worse.
     def parts(name: str, damage: int, hand: tuple = ()):
