@@ -326,10 +326,13 @@ class HearthstoneState(State):
             if effect is not None:
                 effect(mech.Ctx(self, player, m, card, target, position))
             mech.refresh_auras(self)
+            mech.resolve_deaths(self)  # the Battlecry's deaths end its phase: a Knife Juggler Deathwing destroyed is gone
             if m in me.board:  # not when its battlecry took it away (Lord Jaraxxus became the hero)
-                mech.fire(self, mech.SUMMONED, m)
-                if self.players[1 - player].secrets:  # Snipe, Mirror Entity, Repentance
+                # After Play (the opponent's Snipe, Mirror Entity, Repentance), then After Summon (Knife Juggler,
+                # Sword of Justice): Hearthstone Wiki, Sword of Justice
+                if self.players[1 - player].secrets:
                     secret_rules.on_minion_played(self, m)
+                mech.fire(self, mech.SUMMONED, m)
         elif card.type == SPELL:
             countered = False
             if self.players[1 - player].secrets:  # Counterspell, Spellbender

@@ -271,3 +271,29 @@ def test_a_determinization_never_deals_a_secret_that_would_have_fired_already():
     assert dealt_after == {"Vaporize", "Mirror Entity"}
     back = HearthstoneState.from_dict(after.to_dict())
     assert back.players[0].secret_ruled_out == after.players[0].secret_ruled_out == (("VAN_EX1_287",),)
+
+
+def _with_sword_of_justice(s):
+    from cardlab.engine.hearthstone.entities import Weapon
+
+    s.players[1].weapon = Weapon(card_db().get("Sword of Justice"), s.new_uid())
+    s._legal = None
+    return s
+
+
+def test_secrets_answer_a_played_minion_before_after_summon_triggers():
+    # After Play (Repentance, Mirror Entity) comes before After Summon (Sword of Justice): Hearthstone Wiki
+    s = _with_sword_of_justice(_with_secrets(["Repentance"], ("PALADIN", "PALADIN"), hand1=["Chillwind Yeti"]))
+    play(s, "Chillwind Yeti")
+    assert (minion(s, 1, "Chillwind Yeti").attack, minion(s, 1, "Chillwind Yeti").health) == (5, 2)
+    s = _with_sword_of_justice(_with_secrets(["Mirror Entity"], ("MAGE", "PALADIN"), hand1=["Chillwind Yeti"]))
+    play(s, "Chillwind Yeti")
+    copy = minion(s, 0, "Chillwind Yeti")
+    assert (copy.attack, copy.health) == (4, 5)  # copied before the Sword's +1/+1
+
+
+def test_a_minion_its_battlecry_destroyed_does_not_trigger_after_it():
+    # Deathwing destroys the own Knife Juggler: deaths resolve when the Battlecry ends, so no knife is thrown
+    s = make_state(hands=(["Deathwing"], []), boards=(["Knife Juggler"], ["Chillwind Yeti"]))
+    play(s, "Deathwing")
+    assert s.players[1].hero.health == 30 and [m.card.name for m in s.players[0].board] == ["Deathwing"]
