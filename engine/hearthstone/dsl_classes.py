@@ -438,7 +438,7 @@ SHADOW_MADNESS = enchantment("shadow_madness", turn_end=_madness_ends)
 
 
 def take_control_this_turn(ctx: mech.Ctx) -> None:
-    """Gain control of the target until end of turn; it can attack now. Silence makes it permanent."""
+    """Gain control of the target until end of turn; it can attack now. Silence sends it back at once."""
     m = ctx.target
     owner = m.owner
     if mech.change_owner(ctx.state, m, ctx.player):

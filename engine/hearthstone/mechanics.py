@@ -255,8 +255,10 @@ def equip(s: "HearthstoneState", player: int, card: CardDef) -> Weapon:
 
 
 def silence(s: "HearthstoneState", m: Minion) -> None:
-    """Remove card text, buffs and keywords; damage stays."""
+    """Remove card text, buffs and keywords; damage stays. A minion taken by Shadow Madness goes back at once (the
+    steal is an enchantment: Hearthstone Wiki, Shadow Madness)."""
     hp_before = m.max_health
+    borrowed_from = next((arg for name, arg in m.enchants if name == "shadow_madness"), None)
     m.silenced = True
     m.atk_buff = 0
     m.hp_buff = 0
@@ -273,6 +275,8 @@ def silence(s: "HearthstoneState", m: Minion) -> None:
     lost = hp_before - m.max_health
     if lost > 0:
         m.damage = max(0, m.damage - lost)
+    if borrowed_from is not None and borrowed_from != m.owner:
+        change_owner(s, m, borrowed_from)  # destroyed when that board is full
 
 
 def transform(s: "HearthstoneState", m: Minion, card: CardDef) -> Minion:

@@ -448,12 +448,15 @@ class HearthstoneState(State):
         me = self.players[player]
         if me.cost_effects:
             costs.turn_ended(me)
-        # Frozen characters thaw at the end of their own turn unless they attacked during it, or could not have
-        # (a minion summoned or taken this turn without Charge stays frozen through its next turn).
-        if me.hero.frozen and me.hero.attacks_made == 0:
+        # Frozen characters thaw at the end of their own turn unless they used up their attacks during it (a
+        # Windfury one frozen after its first attack thaws: Hearthstone Wiki, Freeze, since patch 22.4), or could
+        # not have attacked (a minion summoned or taken this turn without Charge stays frozen through its next turn).
+        hero_attacks = 2 if (me.weapon is not None and me.weapon.card.windfury) else 1
+        if me.hero.frozen and me.hero.attacks_made < hero_attacks:
             me.hero.frozen = False
         for m in me.board:
-            if m.frozen and m.attacks_made == 0 and (not m.exhausted or m.charge or m.aura_charge):
+            if m.frozen and m.attacks_made < (2 if m.has_windfury else 1) and (
+                    not m.exhausted or m.charge or m.aura_charge):
                 m.frozen = False
         self.current = 1 - player
         self.turn += 1

@@ -380,13 +380,15 @@ def test_shadow_madness_steals_until_end_of_turn():
     assert raptor.owner == 1 and s.players[1].board[-1] is raptor and raptor.enchants == ()
 
 
-def test_shadow_madness_silenced_keeps_the_minion():
+def test_shadow_madness_silenced_goes_back_at_once():
+    # the steal is an enchantment: Silence removes it and the minion returns (Hearthstone Wiki, Shadow Madness)
     s = priest(hands=(["Shadow Madness", "Silence"], []), boards=((), ["Bloodfen Raptor"]))
     raptor = minion(s, 1, "Bloodfen Raptor")
     play(s, "Shadow Madness", raptor)
     play(s, "Silence", raptor)
+    assert raptor.owner == 1 and raptor in s.players[1].board and raptor not in s.players[0].board
     end_turn(s)
-    assert raptor.owner == 0 and raptor in s.players[0].board
+    assert raptor.owner == 1 and raptor in s.players[1].board
 
 
 def test_shadow_madness_minion_dies_if_its_board_is_full_at_return():

@@ -172,6 +172,19 @@ def test_frozen_on_opponents_turn_misses_next_attack_then_thaws():
     assert attack_targets(s, yeti) == [8]
 
 
+def test_a_windfury_minion_frozen_after_one_attack_thaws_at_its_turn_end():
+    # it had an attack left (Hearthstone Wiki, Freeze: the rule since patch 22.4); one that used both stays frozen
+    for attacks, frozen_after in ((1, False), (2, True)):
+        s = make_state(boards=(["Chillwind Yeti"], ["Boulderfist Ogre"]))
+        yeti = minion(s, 0, "Chillwind Yeti")
+        yeti.windfury = True
+        for _ in range(attacks):
+            attack(s, yeti, "enemy hero")
+        yeti.frozen = True  # a Water Elemental's freeze, say
+        end_turn(s)
+        assert yeti.frozen == frozen_after
+
+
 def test_frozen_hero_cannot_attack_with_weapon():
     s = make_state(hands=(["Frostbolt"], ["Fiery War Axe"]))
     play(s, "Frostbolt", "enemy hero")
