@@ -39,7 +39,8 @@ from cardlab.runtime import UserError
 from cardlab.train.config import config_from_dict
 from cardlab.train.replay import ExperienceStream, common_checks, NStepWriter, ReplayBuffer, ResumableCheckpoints
 from cardlab.train.resume import (fit, last_logger_version, open_resume_checkpoint, quiet_lightning,
-                                  refuse_changed_settings, refuse_used_out)
+                                  episodes_done, refuse_changed_settings, refuse_shorter_than_done,
+                                  refuse_used_out)
 
 EXPORT_NAME = "mini-dqn.pt"
 LAST_NAME = "mini-dqn-last.ckpt"
@@ -400,10 +401,12 @@ def resume_checkpoint(cfg: MiniDQNConfig, out_dir: Path) -> Path:
     """The run's mini-dqn-last.ckpt, after checking it was trained with the same settings."""
     last = out_dir / LAST_NAME
     try:
-        saved = open_resume_checkpoint(last, "mini-Hanabi DQN training")["hyper_parameters"]["config"]
+        checkpoint = open_resume_checkpoint(last, "mini-Hanabi DQN training")
+        saved = checkpoint["hyper_parameters"]["config"]
     except (KeyError, TypeError):
         raise UserError(f"{last}: not a readable mini-Hanabi DQN training checkpoint (no settings)") from None
-    refuse_changed_settings(last, saved, asdict(cfg), RESUME_MAY_CHANGE, "--games", only_grow="games")
+    refuse_changed_settings(last, saved, asdict(cfg), RESUME_MAY_CHANGE, "--games")
+    refuse_shorter_than_done(last, "--games", cfg.games, episodes_done(checkpoint), "games")
     return last
 
 

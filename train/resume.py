@@ -61,19 +61,26 @@ def open_resume_checkpoint(last: Path, what: str) -> dict:
         raise UserError(f"{last}: not a readable {what} checkpoint ({type(exc).__name__})") from None
 
 
-def refuse_changed_settings(last: Path, saved: dict, now: dict, may_change: tuple[str, ...], flags: str,
-                            only_grow: str = "") -> None:
-    """Refuse a resume whose settings differ outside `may_change`; `only_grow` (a run's length) may not shrink,
-    since the run already went past it."""
+def refuse_changed_settings(last: Path, saved: dict, now: dict, may_change: tuple[str, ...], flags: str) -> None:
     changed = sorted(k for k in now if k not in may_change and saved.get(k) != now[k])
     if changed:
         raise UserError(f"{last} was trained with other settings ({', '.join(changed)}); resume with the same "
                         f"config and options (only {flags} may change)")
-    was = saved.get(only_grow)
-    if only_grow and isinstance(was, int) and now[only_grow] < was:
-        flag = "--" + only_grow.replace("_", "-")
-        raise UserError(f"{last}: the run was set to {only_grow.replace('_', ' ')} {was}; --resume continues it "
-                        f"with {flag} {was} or more, not {now[only_grow]}")
+
+
+def episodes_done(checkpoint: dict):
+    """The games a DQN run's checkpoint has played (None when it does not say)."""
+    try:
+        return checkpoint["dqn_experience"]["counters"]["episodes"]
+    except (KeyError, TypeError):
+        return None
+
+
+def refuse_shorter_than_done(last: Path, flag: str, wanted: int, done, unit: str) -> None:
+    """A resumed run cannot end before the point it already reached (its export would claim the shorter length)."""
+    if isinstance(done, int) and wanted < done:
+        raise UserError(f"{last} has already trained {done} {unit}; --resume continues it with {flag} {done} or "
+                        f"more, not {wanted}")
 
 
 def refuse_used_out(out: Path, products: tuple[str, ...]) -> None:

@@ -25,7 +25,7 @@ from cardlab.models.value import ACTIVATIONS, COLOURS, NORMS, ColourTrio, ValueN
 from cardlab.train.config import config_from_dict
 from cardlab.train.plain_progress import PlainProgress
 from cardlab.train.resume import (StopOnCtrlC, quiet_lightning, refuse_used_out, fit, last_logger_version, open_resume_checkpoint,
-                          refuse_changed_settings)
+                          refuse_changed_settings, refuse_shorter_than_done)
 
 
 IGNORED_STD = 1e12  # the normaliser's scale for ignored features: (x - mean) / 1e12 is 0 for any count
@@ -368,11 +368,15 @@ def resume_checkpoint(out: Path, data: str | Path, cfg: ValueConfig) -> Path:
     """The run's last epoch checkpoint, after checking it was trained on the same file with the same settings."""
     last = out / "checkpoints" / "last.ckpt"
     try:
-        saved = open_resume_checkpoint(last, "value-training")["hyper_parameters"]
+        checkpoint = open_resume_checkpoint(last, "value-training")
+        saved = checkpoint["hyper_parameters"]
         old_cfg, old_data = saved["cfg"], saved["meta"]["data"]["file"]
     except (KeyError, TypeError):
         raise UserError(f"{last}: not a readable value-training checkpoint (no settings)") from None
-    refuse_changed_settings(last, old_cfg, asdict(cfg), ("max_epochs",), "--max-epochs", only_grow="max_epochs")
+    refuse_changed_settings(last, old_cfg, asdict(cfg), ("max_epochs",), "--max-epochs")
+    epoch = checkpoint.get("epoch")  # Lightning's count of the epoch last.ckpt closed, from 0
+    refuse_shorter_than_done(last, "--max-epochs", cfg.max_epochs, epoch + 1 if isinstance(epoch, int) else None,
+                             "epochs")
     if Path(old_data).resolve() != Path(data).resolve():
         raise UserError(f"{last} was trained on {old_data}, not {data}")
     from cardlab.datagen.reader import check_file

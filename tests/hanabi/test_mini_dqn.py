@@ -129,7 +129,7 @@ def test_a_run_extended_with_resume_ends_with_the_weights_of_one_run_that_long(t
         assert torch.equal(x, y), name
     with pytest.raises(UserError, match="other settings \\(gamma\\)"):
         train_mini_dqn(MiniDQNConfig(**{**base, "gamma": 0.5}), tmp_path / "parts", resume=True)
-    with pytest.raises(UserError, match="set to games 40; --resume continues it with --games 40 or more, not 15"):
+    with pytest.raises(UserError, match="has already trained 40 games; --resume continues it with --games 40 or more, not 15"):
         train_mini_dqn(MiniDQNConfig(**{**base, "games": 15}), tmp_path / "parts", resume=True)
     again, _ = train_mini_dqn(MiniDQNConfig(**base), tmp_path / "parts", resume=True)
     assert again.updates == whole.updates  # a finished run resumed (Ctrl-C in the final evaluation) adds nothing

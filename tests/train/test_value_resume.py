@@ -47,9 +47,9 @@ def test_resume_refuses_missing_runs_and_changed_settings(tiny, tmp_path):
         fit_value(tiny, ValueConfig(max_epochs=2, hidden=[16]), tmp_path / "run", progress=False, resume=True)
 
 
-def test_resume_with_fewer_epochs_than_set_is_refused(tiny, tmp_path):
+def test_resume_with_fewer_epochs_than_done_is_refused(tiny, tmp_path):
     fit_value(tiny, ValueConfig(max_epochs=2, hidden=[8]), tmp_path / "run", progress=False)
-    with pytest.raises(UserError, match="set to max epochs 2; --resume continues it with --max-epochs 2 or more, not 1"):
+    with pytest.raises(UserError, match="has already trained 2 epochs; --resume continues it with --max-epochs 2 or more, not 1"):
         fit_value(tiny, ValueConfig(max_epochs=1, hidden=[8]), tmp_path / "run", progress=False, resume=True)
 
 
