@@ -757,7 +757,8 @@ class DominionState(State):
             self.disc[v] += (self._take_top(v),)
 
     def _special_thief(self, card: int, first: bool) -> None:
-        self._attack(card, [("_t_thief", v) for v in self._others()])
+        # every victim reveals and trashes first, then the attacker picks which trashed Treasures to gain (FAQ)
+        self._attack(card, [("_t_thief", v) for v in self._others()] + [("_t_thief_gains",)])
 
     def _t_thief(self, v: int) -> None:
         if not self._hit(v):
@@ -783,6 +784,16 @@ class DominionState(State):
         self.trash += (card,)
         self.owned[v * NC + card] -= 1
         self._thief_discard(v)
+        i = max(j for j, task in enumerate(self.stack) if task[0] == "_t_thief_gains")  # this attack's
+        self.stack = self.stack[:i] + (self.stack[i] + (card, v),) + self.stack[i + 1:]
+
+    def _t_thief_gains(self, *trashed: int) -> None:
+        """Ask about each Treasure this attack trashed, as (card, victim) pairs, in the victims' order."""
+        if not trashed:
+            return
+        card, v = trashed[0], trashed[1]
+        if trashed[2:]:
+            self.stack += (("_t_thief_gains",) + trashed[2:],)
         self.prompt = ("thief-gain", self.owner, CARD_IDS["Thief"], v, (card, NONE), "_r_thief_gain", ())
 
     def _r_thief_gain(self, answer: int) -> None:

@@ -74,6 +74,21 @@ def test_thief_two_victims_and_non_treasures_discarded():
     assert names(s.disc[2]) == ["Copper"] and names(s.disc[0]) == ["Silver"]
 
 
+def test_thief_asks_about_gains_after_every_victim_revealed():
+    # FAQ: each other player reveals and trashes, "then you gain any of the trashed cards that you want"
+    s = position(["Thief"], kingdom="interaction", players=3,
+                 others={1: {"deck": ["Gold", "Estate"]}, 2: {"deck": ["Silver", "Silver"]}})
+    choose(s, "Thief")
+    assert names(s.trash) == ["Gold", "Silver"] and s.deck[2] == ()  # both victims done before any gain
+    d = s.decision()
+    assert (d.kind, d.target, d.options) == ("thief-gain", 1, ("Gold", None))
+    choose(s, None)
+    d = s.decision()
+    assert (d.kind, d.target, d.options) == ("thief-gain", 2, ("Silver", None))
+    choose(s, "Silver")
+    assert names(s.trash) == ["Gold"] and names(s.disc[0]) == ["Silver"]
+
+
 def test_bureaucrat_single_victory_card_is_topdecked_unasked():
     s = position(["Bureaucrat"], kingdom="big-money", others={1: {"hand": ["Estate", "Estate", "Copper"]}})
     choose(s, "Bureaucrat")
