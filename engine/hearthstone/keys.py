@@ -26,7 +26,15 @@ from __future__ import annotations
 import re
 from operator import ge as _ge
 
+from cardlab.engine.hearthstone.carddb import MINION, CardDef
+from cardlab.engine.hearthstone.mechanics import BOARD_LIMIT
 from cardlab.engine.hearthstone.entities import Minion, Player
+
+
+def _hand_id(c: CardDef) -> str:
+    """A card in hand as keys see it: its id, with its cost when an effect changed that (a Shadowstepped or
+    Freezing-Trapped minion is not the printed card)."""
+    return c.id if c.__class__ is CardDef else f"{c.id}@{c.cost}"
 
 _NONE = ()
 
@@ -58,7 +66,7 @@ def _player_key(p: Player, hidden_hand: bool, combo: bool = True) -> tuple:
         h.damage, h.max_health, h.armor, h.temp_atk, h.attacks_made, h.frozen,
         (w.card.id, w.attack, w.durability) if w is not None else _NONE,
         p.mana, p.max_mana, p.overload_owed, p.overload_locked, p.hero_power_used, p.fatigue,
-        p.cards_played if combo else 0, len(p.hand) if hidden_hand else tuple(sorted(c.id for c in p.hand)), len(p.deck),
+        p.cards_played if combo else 0, len(p.hand) if hidden_hand else tuple(sorted(map(_hand_id, p.hand))), len(p.deck),
         _board_key(p.board), p.hero_power.id, p.effects,  # Shadowform, Lord Jaraxxus; Commanding Shout, Headcrack
         p.minions_played, _cost_effects_key(p),  # engine.hearthstone.costs (Pint-Sized Summoner, Millhouse)
         len(p.secrets) if hidden_hand else _secrets_key(p), h.immune,
@@ -173,11 +181,14 @@ def _side(board: list, sign: int, own: bool, pin_health: bool = False) -> tuple[
         # minion's attack and Divine Shield: a stronger enemy can be the better target (Shadow Word: Death, Big
         # Game Hunter) or kill a minion whose damage or death pays (Abomination, Acolyte of Pain), and a shield
         # keeps an enemy Gurubashi Berserker from growing under an area spell.
-        dies = hp if pin_health or m.enchants or (m.card.deathrattle is not None and not m.silenced) else None
+        card = m.card
+        dies = hp if pin_health or m.enchants or not m.silenced and (
+            card.deathrattle is not None or getattr(card.aura, "cost_aura", False)) else None  # Venture Co.
         pinned = dies if own else (atk, m.divine_shield, dies)
-        ident = (m.card.id, m.windfury, m.stealth, m.spell_damage, m.silenced, m.frozen, m.charge,
+        ident = (card.id, m.windfury, m.stealth, m.spell_damage, m.silenced, m.frozen, m.charge,
                  repr(m.enchants) if m.enchants else "", pinned)
-        rows.append((atk, hp, 4 * m.taunt + 2 * m.divine_shield + (left > 0), ident, m.taunt, m.divine_shield, left))
+        rows.append((atk, hp, 4 * m.taunt + 2 * m.divine_shield + (left > 0), ident, m.taunt, m.divine_shield, left,
+                     m.max_health))
     adjacency = False
     for m in board:
         if m.card.adjacency:
@@ -188,6 +199,7 @@ def _side(board: list, sign: int, own: bool, pin_health: bool = False) -> tuple[
     vec: list = []
     for r in rows:
         vec.append(sign * r[1])
+        vec.append(sign * r[7])  # room to heal: a 4/7 Yeti with 2 damage is not a 4/5 one
         vec.append(sign * r[4])
         if own:  # the enemy cannot attack during our turn; its readiness resets at its turn start
             vec.extend((r[0], r[5], r[6]))
@@ -220,15 +232,16 @@ def dominance_parts(s, player: int, universe: dict | None = None, combo: bool = 
     ow = opp.weapon
     pending = s.pending
     if universe is None:
-        hand_exact = tuple(sorted([c.id for c in me.hand]))
+        hand_exact = tuple(sorted(map(_hand_id, me.hand)))
         counts = ()
     else:
         counts = [0] * len(universe)
         outside = []
         for c in me.hand:
-            i = universe.get(c.id)
+            c = _hand_id(c)
+            i = universe.get(c)
             if i is None:
-                outside.append(c.id)
+                outside.append(c)
             else:
                 counts[i] += 1
         outside.sort()
@@ -244,7 +257,7 @@ def dominance_parts(s, player: int, universe: dict | None = None, combo: bool = 
         oh.max_health, oh.frozen, oh.temp_atk, oh.attacks_made,
         (ow.card.id, ow.attack, ow.durability) if ow is not None else _NONE,
         opp.max_mana, opp.overload_owed, opp.overload_locked, opp.fatigue,
-        tuple(sorted([c.id for c in opp.hand])), len(opp.deck),
+        tuple(sorted(map(_hand_id, opp.hand))), len(opp.deck),
         own_ident, opp_ident,
         me.hero_power.id, me.effects, opp.hero_power.id, opp.effects,
         me.minions_played, _cost_effects_key(me), _cost_effects_key(opp),
@@ -320,11 +333,19 @@ def can_reach_deck(p: Player) -> bool:
     return any(c.name in _GIVES_A_DRAWING_CARD or (c.text and _HAND_SOURCE.search(c.text)) for c in _own_sources(p))
 
 
+_SUMMONS = re.compile(r"summon", re.IGNORECASE)
+
+
 def friendly_deaths_pay(p: Player) -> bool:
-    """Whether a card of `p`'s that may be in play this turn draws or grows when a friendly minion dies (Cult
-    Master, Flesheating Ghoul, Scavenging Hyena): then no own minion's lower health is worse."""
+    """Whether an own minion's death may pay this turn, so that no own minion's lower health is worse: a card of
+    `p`'s that may be in play draws or grows when a friendly minion dies (Cult Master, Flesheating Ghoul, Scavenging
+    Hyena), or the board may fill up, when a death frees a slot for a minion in hand."""
     cards = _own_sources(p) + (list(p.deck) if can_reach_deck(p) else [])
-    return any("minion_died" in c.triggers for c in cards)
+    if any("minion_died" in c.triggers for c in cards):
+        return True
+    incoming = sum(1 for c in p.hand if c.type == MINION) + sum(
+        BOARD_LIMIT for c in cards if c.text and _SUMMONS.search(c.text))
+    return len(p.board) + incoming > BOARD_LIMIT
 
 
 def dominance_is_sound(me: Player, opp: Player) -> bool:
@@ -360,7 +381,7 @@ class HearthstoneSearchKeys:
         self.player = player
         me = root.players[player]
         self.combo = any(c.combo is not None for c in me.hand) or any(c.combo is not None for c in me.deck)
-        self.universe = {cid: i for i, cid in enumerate(sorted({c.id for c in me.hand}))} if dominance else None
+        self.universe = {cid: i for i, cid in enumerate(sorted({_hand_id(c) for c in me.hand}))} if dominance else None
         self.sound = dominance_is_sound(me, root.players[1 - player])
         self.pin_health = friendly_deaths_pay(me)
         # the opponent's Cult Master or Flesheating Ghoul: its minions' deaths pay it

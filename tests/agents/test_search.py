@@ -386,6 +386,45 @@ def test_an_enemy_divine_shield_is_not_ordered(algo):
     assert search(s, prune="dominance", algo=algo, evaluator=evaluator).value == pytest.approx(exhaustive.value)
 
 
+def test_a_card_whose_cost_changed_in_hand_is_not_the_printed_card():
+    # Shadowstep (-2) on one minion and Freezing Trap (+2) on the other: {Inventor@2, Deckhand@3} and
+    # {Deckhand@-1, Inventor@6} were one key, for transpositions too
+    from cardlab.engine.hearthstone import card_db
+
+    s = make_state(classes=("ROGUE", "HUNTER"), hands=(("Shadowstep",), ()),
+                   boards=(("Southsea Deckhand", "Gnomish Inventor"), ("Chillwind Yeti",)), mana=1)
+    s.players[0].hero_power_used = True
+    s.players[1].secrets = (card_db().get("Freezing Trap"),)
+    s._legal = None
+    a, b = s.clone(), s.clone()
+    for t, first in ((a, 2), (b, 1)):
+        t.apply((PLAY, 0, -1, first, -1))
+        t.apply((ATTACK, 1, 8))
+    assert sorted(c.cost for c in a.players[0].hand) != sorted(c.cost for c in b.players[0].hand)
+    assert state_key(a) != state_key(b)
+    keys = s.search_keys(0)
+    assert keys.dominance(a)[0] != keys.dominance(b)[0]
+
+
+def test_room_to_heal_counts_and_a_crowded_board_or_a_cost_penalty_keeps_health_exact():
+    def parts(boards, hand=(), hp_buff=0, damage=0, name="Chillwind Yeti"):
+        s = make_state(classes=("MAGE", "MAGE"), hands=(hand, ()), boards=boards)
+        m = minion(s, 0, name)
+        m.hp_buff, m.damage = hp_buff, damage
+        return s.search_keys(0).dominance(s)
+
+    # a 4/7 Yeti with 2 damage does not dominate (nor equal) an undamaged 4/5 one: it can be healed further
+    buffed, plain = parts((("Chillwind Yeti",), ()), hp_buff=2, damage=2), parts((("Chillwind Yeti",), ()))
+    assert buffed[0] == plain[0] and buffed[1] != plain[1] and not dominates(plain[1], buffed[1])
+    # seven minions and an Ogre in hand: a Yeti that dies frees a slot, so its health is exact
+    full = (("Chillwind Yeti",) + ("Wisp",) * 6, ())
+    assert parts(full, ("Boulderfist Ogre",))[0] != parts(full, ("Boulderfist Ogre",), damage=2)[0]
+    assert parts(full)[0] == parts(full, damage=2)[0]  # nothing to play: health is ordered
+    # Venture Co. Mercenary makes the own minions cost 3 more: its death pays
+    venture = (("Venture Co. Mercenary",), ())
+    assert parts(venture, name="Venture Co. Mercenary")[0] != parts(venture, name="Venture Co. Mercenary", damage=1)[0]
+
+
 def test_an_own_minion_whose_death_pays_keeps_its_health_exact():
     # A damaged Abomination dies more easily (its Deathrattle may be the better line); a damaged Yeti is just worse.
     def parts(name: str, damage: int, hand: tuple = ()):
