@@ -27,8 +27,8 @@ import re
 from operator import ge as _ge
 
 from cardlab.engine.hearthstone.carddb import MINION, CardDef
-from cardlab.engine.hearthstone.mechanics import BOARD_LIMIT
 from cardlab.engine.hearthstone.entities import Minion, Player
+from cardlab.engine.hearthstone.mechanics import BOARD_LIMIT
 
 
 def _hand_id(c: CardDef) -> str:
@@ -165,9 +165,9 @@ def symmetric_actions(s, actions: list) -> list:
 
 def _side(board: list, sign: int, own: bool, pin_health: bool = False) -> tuple[tuple, list]:
     """(identities, monotone vector) of one side's minions, in the spec's sorted order. A minion whose death
-    matters (a Deathrattle, an enchantment, or `pin_health`: something of its owner's draws or grows when a
-    friendly minion dies) keeps its health in the identity: a damaged one of ours dies more easily, and an enemy
-    one kept alive keeps its Deathrattle from firing."""
+    matters (a Deathrattle, an enchantment, a cost aura, or `pin_health`: see `friendly_deaths_pay`) keeps its
+    health in the identity: a damaged one of ours dies more easily, and an enemy one kept alive keeps its
+    Deathrattle from firing."""
     rows = []
     for m in board:
         atk = m.attack
