@@ -421,9 +421,9 @@ def train_mini_dqn(cfg: MiniDQNConfig, out_dir: str | Path, logger: bool = True,
     out_dir = Path(out_dir)
     if not resume:
         refuse_used_out(out_dir, (EXPORT_NAME, LAST_NAME))
-    out_dir.mkdir(parents=True, exist_ok=True)
     quiet_lightning()
-    resume_from = resume_checkpoint(cfg, out_dir) if resume else None
+    resume_from = resume_checkpoint(cfg, out_dir) if resume else None  # first: a failed resume leaves no folder
+    out_dir.mkdir(parents=True, exist_ok=True)
     L.seed_everything(cfg.seed, workers=False, verbose=False)
     if cfg.torch_threads > 0:
         torch.set_num_threads(cfg.torch_threads)

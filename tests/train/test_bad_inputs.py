@@ -213,3 +213,10 @@ def test_training_without_a_test_split_says_so(tiny, tmp_path, capsys):
     (tmp_path / "c.yaml").write_text("test_fraction: 0\n")
     assert _train(tiny, tmp_path, "--config", str(tmp_path / "c.yaml")) == 0
     assert "warning: no test games (test_fraction 0 of 10 games): no test figures" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("game", [[], ["--game", "hanabi:variant=mini"]])
+def test_a_dqn_resume_with_nothing_to_resume_leaves_no_folder(tmp_path, capsys, game):
+    assert main(["train", "dqn", *game, "--games", "5", "--out", str(tmp_path / "out"), "--resume"]) == 2
+    assert "nothing to resume" in capsys.readouterr().err
+    assert not (tmp_path / "out").exists()
