@@ -50,8 +50,10 @@ def _minion_key(m: Minion) -> tuple:
     )
 
 
-def _board_key(board: list) -> tuple:
+def _board_key(board: list, ordered: bool = False) -> tuple:
     keys = [_minion_key(m) for m in board]
+    if ordered:  # a card that hits neighbours can be played (Cone of Cold): positions matter
+        return tuple(keys)
     for m in board:
         if m.card.adjacency:
             return tuple(keys)  # positions matter on this side: keep the order
@@ -59,7 +61,7 @@ def _board_key(board: list) -> tuple:
     return tuple(keys)
 
 
-def _player_key(p: Player, hidden_hand: bool, combo: bool = True) -> tuple:
+def _player_key(p: Player, hidden_hand: bool, combo: bool = True, ordered: bool = False) -> tuple:
     h = p.hero
     w = p.weapon
     return (
@@ -67,7 +69,7 @@ def _player_key(p: Player, hidden_hand: bool, combo: bool = True) -> tuple:
         (w.card.id, w.attack, w.durability) if w is not None else _NONE,
         p.mana, p.max_mana, p.overload_owed, p.overload_locked, p.hero_power_used, p.fatigue,
         p.cards_played if combo else 0, len(p.hand) if hidden_hand else tuple(sorted(map(_hand_id, p.hand))), len(p.deck),
-        _board_key(p.board), p.hero_power.id, p.effects,  # Shadowform, Lord Jaraxxus; Commanding Shout, Headcrack
+        _board_key(p.board, ordered), p.hero_power.id, p.effects,  # Shadowform, Lord Jaraxxus; Commanding Shout, Headcrack
         p.minions_played, _cost_effects_key(p),  # engine.hearthstone.costs (Pint-Sized Summoner, Millhouse)
         len(p.secrets) if hidden_hand else _secrets_key(p), h.immune,
     )
@@ -83,18 +85,20 @@ def _cost_effects_key(p: Player) -> tuple:
     return tuple(e[1:] for e in p.cost_effects) if p.cost_effects else _NONE
 
 
-def state_key(s, combo: bool = True) -> tuple:
+def state_key(s, combo: bool = True, ordered_enemy: int = -1) -> tuple:
     """Transposition key of a full state (one determinization, one turn).
 
     `combo=False` (no Combo card in the acting player's hand or deck) drops the cards-played counter,
     which the engine reads only for Combo, so playing A then B and B then A are transpositions.
+    `ordered_enemy` (a player index) keeps that player's minions in board order.
     """
     pending = s.pending
     return (
         s.current, s.turn, s.terminal, s.winner,
         (pending[0], tuple(c.id for c in pending[1])) if pending is not None else _NONE,
         s.rng.s if s.rng is not None else -1,
-        _player_key(s.players[0], False, combo), _player_key(s.players[1], False, combo),
+        _player_key(s.players[0], False, combo, ordered_enemy == 0),
+        _player_key(s.players[1], False, combo, ordered_enemy == 1),
     )
 
 
@@ -163,7 +167,7 @@ def symmetric_actions(s, actions: list) -> list:
 
 # ---------------------------------------------------------------- dominance
 
-def _side(board: list, sign: int, own: bool, pin_health: bool = False) -> tuple[tuple, list]:
+def _side(board: list, sign: int, own: bool, pin_health: bool = False, ordered: bool = False) -> tuple[tuple, list]:
     """(identities, monotone vector) of one side's minions, in the spec's sorted order. A minion whose death
     matters (a Deathrattle, an enchantment, a cost aura, or `pin_health`: see `friendly_deaths_pay`) keeps its
     health in the identity: a damaged one of ours dies more easily, and an enemy one kept alive keeps its
@@ -172,8 +176,10 @@ def _side(board: list, sign: int, own: bool, pin_health: bool = False) -> tuple[
     for m in board:
         atk = m.attack
         hp = m.max_health - m.damage
-        if own and m.can_attack():
-            left = (2 if m.has_windfury else 1) - m.attacks_made
+        # readiness, not can_attack(): a ready 0-attack minion (Mana Tide Totem) attacks once it gains attack
+        if own and not m.frozen and (not m.exhausted or m.charge or m.aura_charge) and not (
+                "CANT_ATTACK" in m.card.mechanics and not m.silenced):
+            left = max(0, (2 if m.has_windfury else 1) - m.attacks_made)
         else:
             left = 0
         # What dominance does not order: the card (deathrattle, triggers, aura), keywords with no clear
@@ -189,7 +195,7 @@ def _side(board: list, sign: int, own: bool, pin_health: bool = False) -> tuple[
                  repr(m.enchants) if m.enchants else "", pinned)
         rows.append((atk, hp, 4 * m.taunt + 2 * m.divine_shield + (left > 0), ident, m.taunt, m.divine_shield, left,
                      m.max_health))
-    adjacency = False
+    adjacency = ordered
     for m in board:
         if m.card.adjacency:
             adjacency = True
@@ -207,7 +213,8 @@ def _side(board: list, sign: int, own: bool, pin_health: bool = False) -> tuple[
 
 
 def dominance_parts(s, player: int, universe: dict | None = None, combo: bool = True,
-                    pin_health: bool = False, pin_enemy_health: bool = False) -> tuple[tuple, tuple]:
+                    pin_health: bool = False, pin_enemy_health: bool = False,
+                    ordered_enemy: bool = False) -> tuple[tuple, tuple]:
     """(exact part, monotone vector) of a full state during `player`'s turn.
 
     Two states are comparable only when their exact parts are equal; the vector holds every board and
@@ -225,7 +232,7 @@ def dominance_parts(s, player: int, universe: dict | None = None, combo: bool = 
     me = s.players[player]
     opp = s.players[1 - player]
     own_ident, vec = _side(me.board, 1, True, pin_health)
-    opp_ident, opp_vec = _side(opp.board, -1, False, pin_enemy_health)
+    opp_ident, opp_vec = _side(opp.board, -1, False, pin_enemy_health, ordered_enemy)
     h = me.hero
     oh = opp.hero
     w = me.weapon
@@ -260,6 +267,8 @@ def dominance_parts(s, player: int, universe: dict | None = None, combo: bool = 
         tuple(sorted(map(_hand_id, opp.hand))), len(opp.deck),
         own_ident, opp_ident,
         me.hero_power.id, me.effects, opp.hero_power.id, opp.effects,
+        # an armed Ice Block stops only fatal damage: a healthier enemy hero is then not worse
+        (oh.damage, oh.armor) if any(c.name == "Ice Block" for c in opp.secrets) else _NONE,
         me.minions_played, _cost_effects_key(me), _cost_effects_key(opp),
         _secrets_key(me), _secrets_key(opp), h.immune, oh.immune,  # never compare across a fired secret
     )
@@ -334,6 +343,9 @@ def can_reach_deck(p: Player) -> bool:
 
 
 _SUMMONS = re.compile(r"summon", re.IGNORECASE)
+_HITS_NEIGHBOURS = re.compile(r"adjacent|next to it", re.IGNORECASE)
+# Minions that gain from damage events, so that an enemy minion that survives more attacks can be worth more
+_GROWS_ON_DAMAGE = frozenset({"Frothing Berserker", "Armorsmith", "Acolyte of Pain", "Gurubashi Berserker"})
 
 
 def friendly_deaths_pay(p: Player) -> bool:
@@ -375,7 +387,7 @@ class HearthstoneSearchKeys:
     """The search hooks of one turn's search (`HearthstoneState.search_keys`): the Combo flag and the hand
     universe are fixed at the root, so each key costs one pass over the state."""
 
-    __slots__ = ("player", "combo", "universe", "sound", "pin_health", "pin_enemy_health")
+    __slots__ = ("player", "combo", "universe", "sound", "pin_health", "pin_enemy_health", "ordered_enemy")
 
     def __init__(self, root, player: int, dominance: bool = True) -> None:
         self.player = player
@@ -384,15 +396,20 @@ class HearthstoneSearchKeys:
         self.universe = {cid: i for i, cid in enumerate(sorted({_hand_id(c) for c in me.hand}))} if dominance else None
         self.sound = dominance_is_sound(me, root.players[1 - player])
         self.pin_health = friendly_deaths_pay(me)
-        # the opponent's Cult Master or Flesheating Ghoul: its minions' deaths pay it
-        self.pin_enemy_health = any("minion_died" in m.card.triggers for m in root.players[1 - player].board)
+        # the opponent's Cult Master or Flesheating Ghoul: its minions' deaths pay it; our Frothing Berserker,
+        # Armorsmith, Acolyte or Gurubashi: a tougher enemy minion takes more attacks, each a damage event
+        self.pin_enemy_health = any("minion_died" in m.card.triggers for m in root.players[1 - player].board) or any(
+            c.name in _GROWS_ON_DAMAGE for c in [*me.hand, *(m.card for m in me.board)])
+        # Cone of Cold, Explosive Shot, Betrayal: which enemy minions are neighbours matters
+        reach = _own_sources(me) + (list(me.deck) if can_reach_deck(me) else [])
+        self.ordered_enemy = any(c.text and _HITS_NEIGHBOURS.search(c.text) for c in reach)
 
     def canonical(self, s) -> tuple:
-        return state_key(s, self.combo)
+        return state_key(s, self.combo, 1 - self.player if self.ordered_enemy else -1)
 
     def dominance(self, s) -> tuple[tuple, tuple]:
         exact, vec = dominance_parts(s, self.player, self.universe, self.combo, self.pin_health,
-                                     self.pin_enemy_health)
+                                     self.pin_enemy_health, self.ordered_enemy)
         if not self.sound:
             return (exact, vec), ()  # only equal states compare: transpositions, never a "weaker" prune
         return exact, vec

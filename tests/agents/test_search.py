@@ -425,6 +425,45 @@ def test_room_to_heal_counts_and_a_crowded_board_or_a_cost_penalty_keeps_health_
     assert parts(venture, name="Venture Co. Mercenary")[0] != parts(venture, name="Venture Co. Mercenary", damage=1)[0]
 
 
+def test_what_the_local_check_found_is_kept_apart():
+    from cardlab.engine.hearthstone import card_db
+
+    def exact(hand=(), boards=((), ()), setup=None):
+        s = make_state(classes=("MAGE", "MAGE"), hands=(hand, ()), boards=boards)
+        if setup:
+            setup(s)
+        keys = s.search_keys(0)
+        return keys.dominance(s)[0], keys.canonical(s)
+
+    def hurt(name, player=1, damage=1):
+        return lambda s: setattr(minion(s, player, name), "damage", damage)
+
+    # our Frothing Berserker in play: an enemy minion that survives another attack is another damage event
+    boards = (("Frothing Berserker",), ("Chillwind Yeti",))
+    assert exact(boards=boards)[0] != exact(boards=boards, setup=hurt("Chillwind Yeti"))[0]
+    plain = (("Bloodfen Raptor",), ("Chillwind Yeti",))
+    assert exact(boards=plain)[0] == exact(boards=plain, setup=hurt("Chillwind Yeti"))[0]
+    # a ready 0-attack minion is not an exhausted one: it attacks once it gains attack
+    tide = (("Mana Tide Totem",), ())
+    assert exact(boards=tide)[0] == exact(boards=tide)[0]
+    s = make_state(classes=("MAGE", "MAGE"), boards=tide)
+    ready = s.search_keys(0).dominance(s)[1]
+    minion(s, 0, "Mana Tide Totem").exhausted = True
+    assert not dominates(s.search_keys(0).dominance(s)[1], ready)
+
+    # an armed Ice Block: a healthier enemy hero is not worse
+    def ice(damage):
+        def setup(s):
+            s.players[1].secrets = (card_db().get("Ice Block"),)
+            s.players[1].hero.damage = damage
+        return setup
+    assert exact(setup=ice(27))[0] != exact(setup=ice(25))[0]
+    # Cone of Cold in hand: the enemy board keeps its order, for transpositions too
+    one, other = ("Wisp", "Chillwind Yeti", "Wisp"), ("Chillwind Yeti", "Wisp", "Wisp")
+    assert exact(("Cone of Cold",), ((), one)) != exact(("Cone of Cold",), ((), other))
+    assert exact(boards=((), one)) == exact(boards=((), other))
+
+
 def test_an_own_minion_whose_death_pays_keeps_its_health_exact():
     # A damaged Abomination dies more easily (its Deathrattle may be the better line); a damaged Yeti is just worse.
     def parts(name: str, damage: int, hand: tuple = ()):
