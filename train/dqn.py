@@ -564,8 +564,9 @@ def train_dqn(cfg: DQNConfig, out_dir: str | Path, logger: bool = True, progress
     if logger:
         saver.save(trainer)  # resumable with a larger --games; agents can load it too
     if module.updates == 0:
-        raise UserError(f"{cfg.games} games gave {module.env_steps} steps, fewer than "
-                        f"max(warmup_steps, batch_size) = {max(cfg.warmup_steps, cfg.batch_size)}: no gradient update was made, so no {cfg.variant}.pt was written; "
+        raise UserError(f"{cfg.games} games gave {module.env_steps} steps, fewer than max(warmup_steps, batch_size) "
+                        f"= {max(cfg.warmup_steps, cfg.batch_size)}: no gradient update was made, so no "
+                        f"{cfg.variant}.pt was written; "
                         "train for more games (--resume --games N continues this run)")
     module.online.cpu()
     metrics: dict = {"episodes": module.episodes, "env_steps": module.env_steps, "updates": module.updates,
