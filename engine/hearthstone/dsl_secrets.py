@@ -32,7 +32,7 @@ def _room(s, owner) -> bool:
 
 
 WHEN_SPELL_CAST = (secret_rules.SPELL_CAST, lambda s, owner, ev: True)
-WHEN_SPELL_TARGETS_MINION = (secret_rules.SPELL_CAST,  # and there is room for the new target
+WHEN_SPELL_TARGETS_MINION = (secret_rules.SPELL_TARGETED,  # and there is room for the new target
                              lambda s, owner, ev: ev.target is not None and not ev.target.is_hero and _room(s, owner))
 AFTER_MINION_PLAYED = (secret_rules.MINION_PLAYED, lambda s, owner, ev: secret_rules.in_play(s, ev.target))
 WHEN_MINION_PLAYED = (secret_rules.MINION_PLAYED,  # and there is room for what the secret summons

@@ -27,6 +27,8 @@ from cardlab.engine.hearthstone.carddb import SPELL, CardDef, card_db, hidden_co
 
 # Events a secret can listen to (the rules pass an Event of that kind).
 SPELL_CAST = "spell_cast"  # event.target: the spell's target; an effect may set event.countered / event.target
+# after the casting phase, before the spell takes effect (Spellbender): a countered spell never gets here
+SPELL_TARGETED = "spell_targeted"
 MINION_PLAYED = "minion_played"  # event.target: the minion, after its battlecry and summon triggers
 ATTACK = "attack"  # event.attacker, event.defender; an effect may set event.defender
 FATAL_DAMAGE = "fatal_damage"  # event.target: the hero, event.amount; the effect decides whether to prevent it
@@ -146,12 +148,8 @@ def reveal(s, player: int, card: CardDef) -> None:
 
 
 def _answer(s, owner: int, event: Event) -> Event:
-    """Trigger `owner`'s secrets listening to `event.kind`, in the order they were played (Counterspell first for
-    a spell: it counters while the spell is cast, Spellbender acts after that, so a countered spell is not bent)."""
-    secrets = s.players[owner].secrets
-    if event.kind == SPELL_CAST:
-        secrets = sorted(secrets, key=lambda c: c.name != "Counterspell")  # stable: play order otherwise
-    for card in secrets:
+    """Trigger `owner`'s secrets listening to `event.kind`, in the order they were played."""
+    for card in s.players[owner].secrets:
         if s.terminal or event.countered or event.prevented:
             break
         if event.kind == ATTACK and not (in_play(s, event.attacker) and in_play(s, event.defender)):
@@ -174,7 +172,10 @@ def on_spell(s, caster: int, target):
     """A spell is being cast by `caster` (whose opponent has secrets). Returns (target, countered)."""
     if s.current != caster:
         return target, False
-    event = _answer(s, 1 - caster, Event(SPELL_CAST, target=target))
+    event = _answer(s, 1 - caster, Event(SPELL_CAST, target=target))  # Counterspell
+    if event.countered or s.terminal:
+        return event.target, event.countered
+    event = _answer(s, 1 - caster, Event(SPELL_TARGETED, target=event.target))  # Spellbender
     return event.target, event.countered
 
 
