@@ -56,10 +56,13 @@ class CardDef:
         "enrage_windfury", "requires", "choices", "combo", "cost_mod", "adjacency",
         # a copy whose identity the opponent does not know (hidden_copy_of)
         "hidden_copy",
+        # how search keys name the card in a hand: its id, with its cost when an effect changed that
+        "hand_key",
     )
 
     def __init__(self, facts: dict[str, Any]) -> None:
         self.id: str = facts["id"]
+        self.hand_key: str = self.id
         self.dbf_id: int = facts["dbf_id"]
         self.name: str = facts["name"]
         self.type: str = facts["type"]

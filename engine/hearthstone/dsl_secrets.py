@@ -325,6 +325,7 @@ def cost_changed(card: CardDef, delta: int) -> CardDef:
             setattr(twin, name, getattr(base, name))
         twin.base = base
         twin.cost = base.cost + delta
+        twin.hand_key = f"{base.id}@{twin.cost}"  # a Freezing-Trapped minion is not the printed card in a hand
         _COST_CHANGED[key] = twin
     return twin
 

@@ -26,15 +26,9 @@ from __future__ import annotations
 import re
 from operator import ge as _ge
 
-from cardlab.engine.hearthstone.carddb import MINION, CardDef
+from cardlab.engine.hearthstone.carddb import MINION
 from cardlab.engine.hearthstone.entities import Minion, Player
 from cardlab.engine.hearthstone.mechanics import BOARD_LIMIT
-
-
-def _hand_id(c: CardDef) -> str:
-    """A card in hand as keys see it: its id, with its cost when an effect changed that (a Shadowstepped or
-    Freezing-Trapped minion is not the printed card)."""
-    return c.id if c.__class__ is CardDef else f"{c.id}@{c.cost}"
 
 _NONE = ()
 
@@ -68,7 +62,7 @@ def _player_key(p: Player, hidden_hand: bool, combo: bool = True, ordered: bool 
         h.damage, h.max_health, h.armor, h.temp_atk, h.attacks_made, h.frozen,
         (w.card.id, w.attack, w.durability) if w is not None else _NONE,
         p.mana, p.max_mana, p.overload_owed, p.overload_locked, p.hero_power_used, p.fatigue,
-        p.cards_played if combo else 0, len(p.hand) if hidden_hand else tuple(sorted(map(_hand_id, p.hand))), len(p.deck),
+        p.cards_played if combo else 0, len(p.hand) if hidden_hand else tuple(sorted([c.hand_key for c in p.hand])), len(p.deck),
         _board_key(p.board, ordered), p.hero_power.id, p.effects,  # Shadowform, Lord Jaraxxus; Commanding Shout, Headcrack
         p.minions_played, _cost_effects_key(p),  # engine.hearthstone.costs (Pint-Sized Summoner, Millhouse)
         len(p.secrets) if hidden_hand else _secrets_key(p), h.immune,
@@ -239,13 +233,13 @@ def dominance_parts(s, player: int, universe: dict | None = None, combo: bool = 
     ow = opp.weapon
     pending = s.pending
     if universe is None:
-        hand_exact = tuple(sorted(map(_hand_id, me.hand)))
+        hand_exact = tuple(sorted([c.hand_key for c in me.hand]))
         counts = ()
     else:
         counts = [0] * len(universe)
         outside = []
         for c in me.hand:
-            c = _hand_id(c)
+            c = c.hand_key
             i = universe.get(c)
             if i is None:
                 outside.append(c)
@@ -264,7 +258,7 @@ def dominance_parts(s, player: int, universe: dict | None = None, combo: bool = 
         oh.max_health, oh.frozen, oh.temp_atk, oh.attacks_made,
         (ow.card.id, ow.attack, ow.durability) if ow is not None else _NONE,
         opp.max_mana, opp.overload_owed, opp.overload_locked, opp.fatigue,
-        tuple(sorted(map(_hand_id, opp.hand))), len(opp.deck),
+        tuple(sorted([c.hand_key for c in opp.hand])), len(opp.deck),
         own_ident, opp_ident,
         me.hero_power.id, me.effects, opp.hero_power.id, opp.effects,
         # an armed Ice Block stops only fatal damage: a healthier enemy hero is then not worse
@@ -393,7 +387,7 @@ class HearthstoneSearchKeys:
         self.player = player
         me = root.players[player]
         self.combo = any(c.combo is not None for c in me.hand) or any(c.combo is not None for c in me.deck)
-        self.universe = {cid: i for i, cid in enumerate(sorted({_hand_id(c) for c in me.hand}))} if dominance else None
+        self.universe = {cid: i for i, cid in enumerate(sorted({c.hand_key for c in me.hand}))} if dominance else None
         self.sound = dominance_is_sound(me, root.players[1 - player])
         self.pin_health = friendly_deaths_pay(me)
         # the opponent's Cult Master or Flesheating Ghoul: its minions' deaths pay it; our Frothing Berserker,
