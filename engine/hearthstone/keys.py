@@ -342,11 +342,10 @@ _HITS_NEIGHBOURS = re.compile(r"adjacent|next to it", re.IGNORECASE)
 _GROWS_ON_DAMAGE = frozenset({"Frothing Berserker", "Armorsmith", "Acolyte of Pain", "Gurubashi Berserker"})
 
 
-def friendly_deaths_pay(p: Player) -> bool:
+def friendly_deaths_pay(p: Player, cards: list) -> bool:
     """Whether an own minion's death may pay this turn, so that no own minion's lower health is worse: a card of
-    `p`'s that may be in play draws or grows when a friendly minion dies (Cult Master, Flesheating Ghoul, Scavenging
-    Hyena), or the board may fill up, when a death frees a slot for a minion in hand."""
-    cards = _own_sources(p) + (list(p.deck) if can_reach_deck(p) else [])
+    `p`'s that may be in play (`cards`: its own sources, and its deck when it can draw) draws or grows when a friendly minion dies (Cult Master,
+    Flesheating Ghoul, Scavenging Hyena), or the board may fill up, when a death frees a slot for a minion in hand."""
     if any("minion_died" in c.triggers for c in cards):
         return True
     incoming = sum(1 for c in p.hand if c.type == MINION) + sum(
@@ -354,18 +353,18 @@ def friendly_deaths_pay(p: Player) -> bool:
     return len(p.board) + incoming > BOARD_LIMIT
 
 
-def dominance_is_sound(me: Player, opp: Player) -> bool:
+def dominance_is_sound(me: Player, opp: Player, reach_deck: bool) -> bool:
     """Whether "more stats, less damage, more resources is better" holds for every line of `me`'s turn: no
     stat-sensitive card can be played (from the hand; from the deck, the board or the opponent's cards when
-    something can bring it to the hand) and none in play changes what a weaker position is worth."""
+    something can bring it to the hand: `reach_deck` is `can_reach_deck(me)`) and none in play changes what a
+    weaker position is worth."""
     if any(c.name in STAT_SENSITIVE for c in me.hand):
         return False
     if any(m.card.name in _SENSITIVE_IN_PLAY for m in me.board) or any(
             m.card.name == "Sylvanas Windrunner" for m in opp.board):
         return False
-    own = _own_sources(me)
-    texts = [c.text for c in own if c.text]
-    if can_reach_deck(me) and any(c.name in STAT_SENSITIVE for c in me.deck):
+    texts = [c.text for c in _own_sources(me) if c.text]
+    if reach_deck and any(c.name in STAT_SENSITIVE for c in me.deck):
         return False
     returns = any(_RETURNS_A_MINION.search(t) for t in texts) or any(
         c.text and _RETURNS_A_MINION.search(c.text) for c in opp.secrets)
@@ -388,15 +387,20 @@ class HearthstoneSearchKeys:
         me = root.players[player]
         self.combo = any(c.combo is not None for c in me.hand) or any(c.combo is not None for c in me.deck)
         self.universe = {cid: i for i, cid in enumerate(sorted({c.hand_key for c in me.hand}))} if dominance else None
-        self.sound = dominance_is_sound(me, root.players[1 - player])
-        self.pin_health = friendly_deaths_pay(me)
+        reach_deck = can_reach_deck(me)
+        reach = _own_sources(me) + (list(me.deck) if reach_deck else [])  # what this turn may use
+        # Cone of Cold, Explosive Shot, Betrayal: which enemy minions are neighbours matters (transpositions too)
+        self.ordered_enemy = any(c.text and _HITS_NEIGHBOURS.search(c.text) for c in reach)
+        if not dominance:  # the rest only serves dominance
+            self.sound, self.pin_health, self.pin_enemy_health = True, False, False
+            return
+        opp = root.players[1 - player]
+        self.sound = dominance_is_sound(me, opp, reach_deck)
+        self.pin_health = friendly_deaths_pay(me, reach)
         # the opponent's Cult Master or Flesheating Ghoul: its minions' deaths pay it; our Frothing Berserker,
         # Armorsmith, Acolyte or Gurubashi: a tougher enemy minion takes more attacks, each a damage event
-        self.pin_enemy_health = any("minion_died" in m.card.triggers for m in root.players[1 - player].board) or any(
+        self.pin_enemy_health = any("minion_died" in m.card.triggers for m in opp.board) or any(
             c.name in _GROWS_ON_DAMAGE for c in [*me.hand, *(m.card for m in me.board)])
-        # Cone of Cold, Explosive Shot, Betrayal: which enemy minions are neighbours matters
-        reach = _own_sources(me) + (list(me.deck) if can_reach_deck(me) else [])
-        self.ordered_enemy = any(c.text and _HITS_NEIGHBOURS.search(c.text) for c in reach)
 
     def canonical(self, s) -> tuple:
         return state_key(s, self.combo, 1 - self.player if self.ordered_enemy else -1)
