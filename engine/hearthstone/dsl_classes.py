@@ -427,14 +427,19 @@ def random_enemy_deck_minion_or(fallback: str) -> Callable[[mech.Ctx], object]:
     return pick
 
 
-def _madness_ends(s, m, original_owner: int, player: int) -> None:
-    """Shadow Madness: at the end of the turn the minion goes back (destroyed if that board is full)."""
-    remove_enchant(m, "shadow_madness")
+def _madness_returns(s, m, original_owner: int) -> None:
+    """Shadow Madness: the minion goes back (destroyed if that board is full); Silence ends the steal at once
+    (Hearthstone Wiki, Shadow Madness)."""
     if m.owner != original_owner:
         mech.change_owner(s, m, original_owner)
 
 
-SHADOW_MADNESS = enchantment("shadow_madness", turn_end=_madness_ends)
+def _madness_ends(s, m, original_owner: int, player: int) -> None:
+    remove_enchant(m, "shadow_madness")
+    _madness_returns(s, m, original_owner)
+
+
+SHADOW_MADNESS = enchantment("shadow_madness", turn_end=_madness_ends, silenced=_madness_returns)
 
 
 def take_control_this_turn(ctx: mech.Ctx) -> None:

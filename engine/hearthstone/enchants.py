@@ -9,7 +9,8 @@ from typing import Callable
 
 from cardlab.engine.hearthstone.entities import Minion
 
-# name -> {event: handler(state, minion, arg, *event_args)} plus an optional "deathrattle": f(ctx, arg)
+# name -> {event: handler(state, minion, arg, *event_args)} plus an optional "deathrattle": f(ctx, arg) and
+# "silenced": f(state, minion, arg), run once Silence has stripped the minion (Shadow Madness ends)
 ENCHANTMENTS: dict[str, dict[str, Callable]] = {}
 
 
@@ -30,13 +31,16 @@ def _both(first: Callable, second: Callable) -> Callable:
     return run
 
 
+_NOT_TRIGGERS = ("deathrattle", "silenced")  # run by mechanics.resolve_deaths and mechanics.silence
+
+
 def rebuild_triggers(m: Minion) -> None:
     """The minion's triggers = its card's (unless silenced) + its enchantments', in that order:
     on an event that several of them listen to, every one fires."""
     triggers = {} if m.silenced else dict(m.card.triggers)
     for name, arg in m.enchants:
         for event, handler in ENCHANTMENTS[name].items():
-            if event != "deathrattle":
+            if event not in _NOT_TRIGGERS:
                 bound = _bind(handler, arg)
                 old = triggers.get(event)
                 triggers[event] = bound if old is None else _both(old, bound)

@@ -255,10 +255,12 @@ def equip(s: "HearthstoneState", player: int, card: CardDef) -> Weapon:
 
 
 def silence(s: "HearthstoneState", m: Minion) -> None:
-    """Remove card text, buffs and keywords; damage stays. A minion taken by Shadow Madness goes back at once (the
-    steal is an enchantment: Hearthstone Wiki, Shadow Madness)."""
+    """Remove card text, buffs and keywords; damage stays. An enchantment's `silenced` handler runs after (Shadow
+    Madness sends the minion back at once)."""
+    from cardlab.engine.hearthstone.enchants import ENCHANTMENTS
+
     hp_before = m.max_health
-    borrowed_from = next((arg for name, arg in m.enchants if name == "shadow_madness"), None)
+    ended = [(ENCHANTMENTS[name].get("silenced"), arg) for name, arg in m.enchants]
     m.silenced = True
     m.atk_buff = 0
     m.hp_buff = 0
@@ -275,8 +277,9 @@ def silence(s: "HearthstoneState", m: Minion) -> None:
     lost = hp_before - m.max_health
     if lost > 0:
         m.damage = max(0, m.damage - lost)
-    if borrowed_from is not None and borrowed_from != m.owner:
-        change_owner(s, m, borrowed_from)  # destroyed when that board is full
+    for handler, arg in ended:
+        if handler is not None:
+            handler(s, m, arg)
 
 
 def transform(s: "HearthstoneState", m: Minion, card: CardDef) -> Minion:
