@@ -222,7 +222,8 @@ def damage_random(amount: int, count: int, pool: Selector = ENEMY_MINIONS) -> Ef
 def heal(amount: int, to: Selector | None = None) -> Effect:
     def run(ctx: mech.Ctx) -> None:
         for c in _targets(ctx, to):
-            mech.restore(ctx, c, amount * ctx.multiplier)
+            # turned into damage (Auchenai), a spell's healing gains Spell Damage before Velen doubles it
+            mech.restore(ctx, c, amount * ctx.multiplier, (amount + ctx.spell_power) * ctx.multiplier)
 
     return _tag(run, "heal", to)
 
@@ -391,11 +392,14 @@ def return_to_hand(to: Selector | None = None) -> Effect:
 
 
 def gain_mana(amount: int) -> Effect:
-    """Mana for this turn only (The Coin, Innervate); never above 10."""
+    """Mana for this turn only (The Coin, Innervate); never above 10. Overload beyond the crystals takes its share
+    first (Hearthstone Wiki, Overload: two Dust Devils on turn 2 leave The Coin nothing on turn 3)."""
 
     def run(ctx: mech.Ctx) -> None:
         me = ctx.me
-        me.mana = min(mech.MAX_MANA, me.mana + amount)
+        paid = min(me.overload_excess, amount)
+        me.overload_excess -= paid
+        me.mana = min(mech.MAX_MANA, me.mana + amount - paid)
 
     return _tag(run, "gain_mana")
 

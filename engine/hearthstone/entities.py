@@ -184,7 +184,7 @@ class Weapon:
 class Player:
     __slots__ = (
         "index", "hero", "hero_power", "hand", "deck", "board", "weapon", "mana", "max_mana",
-        "overload_owed", "overload_locked", "hero_power_used", "fatigue", "cards_played",
+        "overload_owed", "overload_locked", "overload_excess", "hero_power_used", "fatigue", "cards_played",
         "unknown_pool", "deck_name", "deck_candidates", "deck_origin", "unknown_delta",
         "minions_played", "cost_auras", "cost_effects", "effects", "secrets", "secret_ruled_out", "known_hand",
         "unseen_removed",
@@ -202,6 +202,7 @@ class Player:
         self.max_mana = 0
         self.overload_owed = 0
         self.overload_locked = 0
+        self.overload_excess = 0  # this turn's Overload beyond the crystals: mana gained this turn pays it first
         self.hero_power_used = False
         self.fatigue = 0
         self.cards_played = 0  # this turn, for Combo
@@ -245,6 +246,7 @@ class Player:
         p.max_mana = self.max_mana
         p.overload_owed = self.overload_owed
         p.overload_locked = self.overload_locked
+        p.overload_excess = self.overload_excess
         p.hero_power_used = self.hero_power_used
         p.fatigue = self.fatigue
         p.cards_played = self.cards_played

@@ -61,7 +61,7 @@ def _player_key(p: Player, hidden_hand: bool, combo: bool = True, ordered: bool 
     return (
         h.damage, h.max_health, h.armor, h.temp_atk, h.attacks_made, h.frozen,
         (w.card.id, w.attack, w.durability) if w is not None else _NONE,
-        p.mana, p.max_mana, p.overload_owed, p.overload_locked, p.hero_power_used, p.fatigue,
+        p.mana, p.max_mana, p.overload_owed, p.overload_locked, p.overload_excess, p.hero_power_used, p.fatigue,
         p.cards_played if combo else 0, len(p.hand) if hidden_hand else tuple(sorted([c.hand_key for c in p.hand])), len(p.deck),
         _board_key(p.board, ordered), p.hero_power.id, p.effects,  # Shadowform, Lord Jaraxxus; Commanding Shout, Headcrack
         p.minions_played, _cost_effects_key(p),  # engine.hearthstone.costs (Pint-Sized Summoner, Millhouse)
@@ -253,11 +253,11 @@ def dominance_parts(s, player: int, universe: dict | None = None, combo: bool = 
         s.rng.s if s.rng is not None else -1,
         h.max_health, h.temp_atk, h.attacks_made, h.frozen,
         (w.card.id, w.attack, w.durability) if w is not None else _NONE,
-        me.max_mana, me.overload_owed, me.overload_locked, me.fatigue, me.cards_played > 0 if combo else 0,
+        me.max_mana, me.overload_owed, me.overload_locked, me.overload_excess, me.fatigue, me.cards_played > 0 if combo else 0,
         hand_exact, len(me.deck),
         oh.max_health, oh.frozen, oh.temp_atk, oh.attacks_made,
         (ow.card.id, ow.attack, ow.durability) if ow is not None else _NONE,
-        opp.max_mana, opp.overload_owed, opp.overload_locked, opp.fatigue,
+        opp.max_mana, opp.overload_owed, opp.overload_locked, opp.overload_excess, opp.fatigue,
         tuple(sorted([c.hand_key for c in opp.hand])), len(opp.deck),
         own_ident, opp_ident,
         me.hero_power.id, me.effects, opp.hero_power.id, opp.effects,

@@ -152,11 +152,12 @@ def spell_multiplier(s: "HearthstoneState", player: int) -> int:
     return n
 
 
-def restore(ctx: Ctx, target: Character, amount: int) -> int:
-    """A card's or power's healing: damage instead while its player controls an Auchenai Soulpriest."""
+def restore(ctx: Ctx, target: Character, amount: int, as_damage: int | None = None) -> int:
+    """A card's or power's healing: damage instead (`as_damage`, default `amount`) while its player controls an
+    Auchenai Soulpriest."""
     for m in ctx.me.board:
         if HEALS_DEAL_DAMAGE in m.triggers:
-            return deal_damage(ctx.state, target, amount, ctx.source)
+            return deal_damage(ctx.state, target, amount if as_damage is None else as_damage, ctx.source)
     return heal(ctx.state, target, amount)
 
 

@@ -41,6 +41,8 @@ def state_to_dict(s) -> dict:
             d["secrets"] = [c.id for c in p.secrets]
         if any(p.secret_ruled_out):
             d["secret_ruled_out"] = [list(r) for r in p.secret_ruled_out]
+        if p.overload_excess:  # only when set, so other dicts keep their shape
+            d["overload_excess"] = p.overload_excess
         if p.known_hand:  # only when set, so other dicts keep their shape
             d["known_hand"] = [card_key(c) for c in p.known_hand]
         d["deck"] = [c.id for c in p.deck]
@@ -96,6 +98,7 @@ def state_from_dict(data: dict):
         p.hand = [card_from_key(c) for c in d["hand"]]
         p.secrets = tuple(secret_from_id(c) for c in d.get("secrets", ()))
         p.known_hand = tuple(card_from_key(c) for c in d.get("known_hand", ()))
+        p.overload_excess = d.get("overload_excess", 0)
         p.secret_ruled_out = tuple(tuple(r) for r in d.get("secret_ruled_out", ()))
         for md in d["board"]:
             m = Minion(db.get(md["card"]), md["uid"], md["owner"])

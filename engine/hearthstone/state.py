@@ -310,7 +310,8 @@ class HearthstoneState(State):
             costs.card_played(me, card)
         combo = me.cards_played > 0
         me.cards_played += 1
-        me.overload_owed += card.overload
+        if card.type != SPELL:  # a spell's Overload is owed once it resolves: a countered one owes none
+            me.overload_owed += card.overload
         target = self.character(player, target_code) if target_code >= 0 else None
         option = card.choices[choice] if choice >= 0 else None
         body = option if option is not None else card
@@ -341,6 +342,8 @@ class HearthstoneState(State):
             mech.fire(self, "card_played", player, card)
             if countered:
                 effect = None
+            else:
+                me.overload_owed += card.overload
             if effect is not None:
                 effect(mech.Ctx(self, player, None, card, target, -1, mech.spell_power(self, player),
                                 mech.spell_multiplier(self, player)))
@@ -472,6 +475,8 @@ class HearthstoneState(State):
         me.overload_locked = me.overload_owed
         me.overload_owed = 0
         me.mana = max(0, me.max_mana - me.overload_locked)
+        # Overload beyond the crystals still counts: this turn's Coin or Innervate pays it off first
+        me.overload_excess = max(0, me.overload_locked - me.max_mana)
         me.hero_power_used = False
         me.cards_played = 0
         me.minions_played = 0

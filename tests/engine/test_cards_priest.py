@@ -302,6 +302,25 @@ def test_auchenai_lesser_heal_and_holy_nova():
     assert minion(s, 0, "Auchenai Soulpriest").health == 3
 
 
+def test_auchenai_healing_spells_gain_spell_damage():
+    """Hearthstone Wiki, Spell Damage: it boosts the damage of healing spells that Auchenai turns into damage
+    (not the hero power's); Velen doubles the boosted amount."""
+    s = priest(hands=(["Holy Nova"], []), boards=(["Auchenai Soulpriest", "Kobold Geomancer"], []))
+    hero_power(s, "enemy hero")
+    assert s.players[1].hero.health == 28
+    play(s, "Holy Nova")  # 2 + 1 to enemies, (2 + 1) as damage to our own characters
+    assert s.players[1].hero.health == 25 and s.players[0].hero.health == 27
+    assert minion(s, 0, "Auchenai Soulpriest").health == 2
+    s = priest(hands=(["Circle of Healing"], []),
+               boards=(["Auchenai Soulpriest", "Kobold Geomancer", "Prophet Velen"], ["Boulderfist Ogre"]))
+    play(s, "Circle of Healing")
+    assert s.players[1].board == []  # (4 + 1) x 2 = 10 damage to the 6/7 Ogre
+    s = priest(hands=(["Holy Nova"], []), boards=(["Kobold Geomancer"], []))
+    s.players[0].hero.damage = 10
+    play(s, "Holy Nova")  # healing itself is not boosted
+    assert s.players[0].hero.damage == 8
+
+
 def test_auchenai_silenced_heals_again():
     s = priest(hands=(["Silence"], []), boards=(["Auchenai Soulpriest"], []))
     play(s, "Silence", minion(s, 0, "Auchenai Soulpriest"))

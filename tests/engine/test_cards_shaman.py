@@ -2,6 +2,7 @@
 
 import pytest
 
+from cardlab.engine.hearthstone import card_db
 from cardlab.engine.hearthstone.state import PLAY
 from tests.engine.hs import attack, can_play, end_turn, hero_power, make_state, minion, play
 
@@ -266,6 +267,33 @@ def test_overload_stacks():
     play(s, "Lava Burst", "enemy hero")
     assert s.players[1].hero.health == 22
     assert overload_after_round(s) == 7
+
+
+def test_a_countered_overload_spell_owes_no_overload():
+    """Hearthstone Wiki, Overload: it is charged only when the card is played successfully."""
+    s = shaman_state(hands=(["Lightning Bolt"], []))
+    s.players[1].secrets = (card_db().get("Counterspell"),)
+    play(s, "Lightning Bolt", "enemy hero")
+    assert s.players[1].hero.health == 30 and s.players[0].overload_owed == 0
+    assert overload_after_round(s) == 10
+
+
+def test_overload_beyond_the_crystals_eats_the_coin():
+    """Hearthstone Wiki, Overload: two Dust Devils on turn 2 lock 4 of turn 3's 3 crystals, and The Coin then
+    still leaves 0 mana; a second mana gained this turn is usable."""
+    s = shaman_state(hands=(["Dust Devil", "Dust Devil"], []), mana=2)
+    play(s, "Dust Devil")
+    play(s, "Dust Devil")
+    end_turn(s)
+    end_turn(s)
+    me = s.players[0]
+    me.hand += [card_db().get("GAME_005"), card_db().get("GAME_005")]
+    assert me.max_mana == 3 and me.mana == 0 and me.overload_locked == 4
+    play(s, "GAME_005")
+    assert me.mana == 0
+    play(s, "GAME_005")
+    assert me.mana == 1
+    assert overload_after_round(s) == 4  # the next turn is free again
 
 
 def test_overload_with_low_mana_crystals():
