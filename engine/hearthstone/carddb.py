@@ -135,6 +135,9 @@ def hidden_copy_of(card: CardDef) -> CardDef:
     opponent's unknown pool lists it as HIDDEN_COPY_ID (see `public_id`). One per card id."""
     if card.hidden_copy:
         return card
+    # A copy is of the printed card: a cost change stays with the original (Shadowstep, Freezing Trap), and the
+    # cache keyed by id must never hand that change to later copies (in this game or the next)
+    card = getattr(card, "base", card)
     copies = card_db().hidden_copies
     twin = copies.get(card.id)
     if twin is None:

@@ -109,15 +109,16 @@ def public_key(s, player: int) -> tuple:
     )
 
 
-def symmetric_actions(s, actions: list) -> list:
+def symmetric_actions(s, actions: list, ordered_enemy: bool = False) -> list:
     """`actions` without those that only swap identical minions (same raw key, no adjacency on that side):
-    attacking with either of two untouched Chillwind Yetis, or at either one, leads to the same position."""
+    attacking with either of two untouched Chillwind Yetis, or at either one, leads to the same position.
+    `ordered_enemy`: the enemy minions' neighbours matter this turn (Cone of Cold): none of them is swapped."""
     reps = []
     any_dup = False
     for p in (s.players[s.current], s.players[1 - s.current]):
         rep = [0]
         first: dict = {}
-        adjacency = False
+        adjacency = ordered_enemy and p is not s.players[s.current]
         for m in p.board:
             if m.card.adjacency:
                 adjacency = True
@@ -287,13 +288,14 @@ def dominates(a: tuple, b: tuple) -> bool:
 # damage is better" can be false for them: a weaker position can have the better line (pinging the own Yeti
 # enables Rampage). With one of them in the acting player's hand or deck, dominance compares nothing it cannot
 # prove and falls back to exact transpositions. Cards that only want a stronger enemy minion (Shadow Word: Death,
-# Big Game Hunter, Acolyte of Pain, Gurubashi Berserker, Armorsmith) need no entry: enemy attack is never ordered,
-# nor the health of an own minion whose death pays (Abomination) (`_side`). Extend the set as cards are implemented.
+# Acolyte of Pain, Gurubashi Berserker, Armorsmith) need no entry: enemy attack is never ordered, nor the health of
+# an own minion whose death pays (Abomination) (`_side`). Big Game Hunter does: its Battlecry must take a target
+# when one exists, so an own minion with 7 attack is one it has to destroy. Extend the set as cards are implemented.
 STAT_SENSITIVE = frozenset({
     "Shadow Word: Pain", "Backstab", "Execute", "Molten Giant",
     "Mortal Strike", "Slam", "Rampage", "Equality", "Crazed Alchemist", "Hungry Crab", "Blood Knight",
     "Humility", "Hunter's Mark", "Aldor Peacekeeper", "Inner Fire", "Cruel Taskmaster", "Inner Rage",
-    "Frothing Berserker", "The Black Knight",
+    "Frothing Berserker", "The Black Knight", "Big Game Hunter",
     "Wild Pyromancer", "Holy Wrath", "Mind Control", "Shadow Madness", "Sap", "Vanish", "Brawl",
     # damaged characters draw cards or grow; a lower attack or health enables the card
     "Northshire Cleric", "Circle of Healing", "Battle Rage", "Grommash Hellscream", "Betrayal",
@@ -400,7 +402,7 @@ class HearthstoneSearchKeys:
         # the opponent's Cult Master or Flesheating Ghoul: its minions' deaths pay it; our Frothing Berserker,
         # Armorsmith, Acolyte or Gurubashi: a tougher enemy minion takes more attacks, each a damage event
         self.pin_enemy_health = any("minion_died" in m.card.triggers for m in opp.board) or any(
-            c.name in _GROWS_ON_DAMAGE for c in [*me.hand, *(m.card for m in me.board)])
+            c.name in _GROWS_ON_DAMAGE for c in reach)  # drawn this turn (Arcane Intellect) counts too
 
     def canonical(self, s) -> tuple:
         return state_key(s, self.combo, 1 - self.player if self.ordered_enemy else -1)
@@ -413,7 +415,7 @@ class HearthstoneSearchKeys:
         return exact, vec
 
     def symmetric(self, s, actions: list) -> list:
-        return symmetric_actions(s, actions)
+        return symmetric_actions(s, actions, self.ordered_enemy)
 
     def public(self, s) -> tuple:
         return public_key(s, self.player)

@@ -464,6 +464,40 @@ def test_what_the_local_check_found_is_kept_apart():
     assert exact(boards=((), one)) == exact(boards=((), other))
 
 
+def test_cone_of_cold_at_either_of_two_identical_wisps_is_searched():
+    # The Wisps are equal, their neighbours are not: Cone at the middle one also freezes and kills the 4/1 Yeti.
+    s = make_state(("MAGE", "MAGE"), hands=(["Cone of Cold"], []), boards=((), ["Wisp", "Wisp", "Chillwind Yeti"]),
+                   mana=4)
+    minion(s, 1, "Chillwind Yeti").damage = 4
+    s.players[0].hero_power_used = True
+    s._legal = None
+    exhaustive = search(s, prune="none")
+    t = s.clone()
+    for action in exhaustive.actions:
+        t.apply(action)
+    assert t.players[1].board == []
+    for prune in ("tt", "dominance"):
+        assert search(s, prune=prune).value == pytest.approx(exhaustive.value)
+
+
+def test_what_the_review_found_keeps_dominance_exact():
+    from cardlab.engine.hearthstone import card_db
+
+    # Big Game Hunter must destroy a 7-attack minion if one exists, our own too: more attack can be worse
+    s = make_state(classes=("MAGE", "MAGE"), hands=(("Big Game Hunter",), ()), boards=(("Boulderfist Ogre",), ()))
+    assert not s.search_keys(0).sound
+
+    # an Armorsmith this turn can draw (Arcane Intellect): a tougher enemy minion takes more attacks, each armor
+    def keys(enemy_damage):
+        s = make_state(("WARRIOR", "MAGE"), hands=(("Arcane Intellect",), ()),
+                       boards=(("Bloodfen Raptor",), ("Chillwind Yeti",)))
+        s.players[0].deck = [card_db().get("Wisp")] * 10 + [card_db().get("Armorsmith")]
+        minion(s, 1, "Chillwind Yeti").damage = enemy_damage
+        s._legal = None
+        return s.search_keys(0).dominance(s)[0]
+    assert keys(0) != keys(2)
+
+
 def test_an_own_minion_whose_death_pays_keeps_its_health_exact():
     # A damaged Abomination dies more easily (its Deathrattle may be the better line); a damaged Yeti is just worse.
     def parts(name: str, damage: int, hand: tuple = ()):

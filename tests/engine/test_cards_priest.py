@@ -286,6 +286,22 @@ def test_thoughtsteal_copies_two_cards_of_the_enemy_deck_hidden():
     assert len(s.players[1].deck) == enemy_deck
 
 
+def test_copies_are_of_the_printed_card_in_every_later_game():
+    """A Mind Vision copy of a Shadowstepped Yeti costs 4, and the next game's Thoughtsteal copies do too (copies
+    were cached per card id with the first copy's cost)."""
+    from cardlab.engine.hearthstone import card_db
+    from cardlab.engine.hearthstone.dsl_secrets import cost_changed
+
+    yeti = card_db().get("Chillwind Yeti")
+    s = priest(hands=(["Mind Vision"], []))
+    s.players[1].hand = [cost_changed(yeti, -2)]
+    play(s, "Mind Vision")
+    assert [(c.name, c.cost) for c in s.players[0].hand] == [("Chillwind Yeti", 4)]
+    s = priest(hands=(["Thoughtsteal"], []), decks=(["Wisp"] * 10, ["Chillwind Yeti"] * 10))
+    play(s, "Thoughtsteal")
+    assert [(c.name, c.cost, c.hand_key) for c in s.players[0].hand] == [("Chillwind Yeti", 4, yeti.hand_key)] * 2
+
+
 def test_auchenai_turns_heals_into_damage():
     s = priest(hands=(["Circle of Healing"], []), boards=(["Auchenai Soulpriest", "Chillwind Yeti"], ["Bloodfen Raptor"]))
     play(s, "Circle of Healing")
