@@ -399,6 +399,9 @@ def lightning_trainer(cfg: ValueConfig, **kwargs) -> L.Trainer:
 
     options = {"precision": cfg.precision, "strategy": cfg.strategy, "devices": cfg.devices}
     gpu = torch.cuda.is_available() or torch.backends.mps.is_available()
+    if str(cfg.precision) == "16-true":  # float16 weights: the normaliser's 1e12 scale overflows, every loss is NaN
+        raise UserError("--precision 16-true: float16 weights cannot hold the input normaliser's scale (the losses "
+                        "would be NaN); use 16-mixed or bf16-mixed on a GPU, bf16-true, or 32-true")
     if str(cfg.precision).startswith("16") and not gpu:  # Lightning would switch to bf16 without a word
         raise UserError(f"--precision {cfg.precision}: float16 mixed precision needs a GPU and this machine has "
                         "none (on the CPU: bf16-mixed or 32-true)")

@@ -62,6 +62,14 @@ def test_float16_mixed_precision_without_a_gpu_is_refused(tiny, tmp_path, capsys
     assert not (tmp_path / "out").exists()
 
 
+def test_float16_weights_are_refused_everywhere(tiny, tmp_path, capsys):
+    # 16-true runs on the CPU too, but its float16 normaliser overflows: every loss came out NaN
+    assert _train(tiny, tmp_path, "--precision", "16-true") == 2
+    err = capsys.readouterr().err
+    assert "--precision 16-true" in err and "NaN" in err and "Traceback" not in err
+    assert not (tmp_path / "out").exists()
+
+
 def test_binary_config_names_the_file(tiny, tmp_path, capsys):
     (tmp_path / "c.yaml").write_bytes(b"\x00\xff\xfe\x81binary")
     assert _train(tiny, tmp_path, "--config", str(tmp_path / "c.yaml")) == 2
