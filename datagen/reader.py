@@ -29,6 +29,17 @@ REQUIRED_ATTRS = ("game_name", "encoder", "encoder_version", "encoder_dim", "gam
                   "gamma", "reward", "chains")  # "auto" loads a kind into memory below this size, streams above it
 
 
+def file_sha256(path: str | Path) -> str:
+    """SHA-256 of the file's bytes: which exact file a network was trained on (timestamps make every run's differ)."""
+    import hashlib
+
+    h = hashlib.sha256()
+    with open(path, "rb") as f:
+        for block in iter(lambda: f.read(1 << 22), b""):
+            h.update(block)
+    return h.hexdigest()
+
+
 def _open(path: Path) -> h5py.File:
     if not path.exists():
         raise UserError(f"{path}: no such file")

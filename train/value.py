@@ -119,7 +119,7 @@ class ChainDataModule(L.LightningDataModule):
     def setup(self, stage: str | None = None) -> None:
         if getattr(self, "_ready", False):
             return
-        from cardlab.datagen.reader import ChainData
+        from cardlab.datagen.reader import ChainData, file_sha256
 
         data = ChainData(self.path, kind=self.cfg.rows_kind)
         if self.cfg.chains == "colour" and "game_kind" in data.attrs:  # files of games without threat colours
@@ -174,6 +174,7 @@ class ChainDataModule(L.LightningDataModule):
             "gamma": self.attrs.get("gamma"), "reward": self.attrs.get("reward"),
             "agents": self.attrs.get("agents"), "decks": self.attrs.get("decks"),
             "seed": self.attrs.get("seed"), "created_at": self.attrs.get("created_at"),  # --resume: the same file
+            "sha256": file_sha256(self.path),
         }
         if "merged_from" in self.attrs:  # `train value --data A B ...`: the first file's agents are not the whole story
             self.summary["merged_from"] = json.loads(self.attrs["merged_from"])
@@ -379,12 +380,14 @@ def resume_checkpoint(out: Path, data: str | Path, cfg: ValueConfig) -> Path:
                              "epochs")
     if Path(old_data).resolve() != Path(data).resolve():
         raise UserError(f"{last} was trained on {old_data}, not {data}")
-    from cardlab.datagen.reader import check_file
+    from cardlab.datagen.reader import check_file, file_sha256
 
     before, now = saved["meta"]["data"], check_file(data)
     changed = [k for k, was in (("games", before.get("games")), ("seed", before.get("seed")),
                                 ("created_at", before.get("created_at")))
                if was is not None and str(was) != str(now.get("games_completed" if k == "games" else k))]
+    if not changed and before.get("sha256") not in (None, file_sha256(data)):
+        changed = ["sha256"]
     if changed:
         raise UserError(f"{data} is not the file {last} was trained on: it was written again since "
                         f"({', '.join(changed)} differ); train into another --out")

@@ -19,7 +19,7 @@ def add_arguments(p) -> None:
 def summarise(path: str) -> dict:
     import numpy as np
 
-    from cardlab.datagen.reader import ChainData, check_file
+    from cardlab.datagen.reader import ChainData, check_file, file_sha256
 
     attrs = check_file(path)
     out = {"file": str(path), "games": int(attrs["games_completed"]), "games_requested": int(attrs["games_requested"]),
@@ -29,7 +29,8 @@ def summarise(path: str) -> dict:
            "versions": {"engine": attrs.get("engine_version"), "card_data": attrs.get("card_data_version"),
                         "schema": attrs.get("schema_version")},
            "created_at": attrs.get("created_at"), "game": attrs.get("game"),
-           "game_kind": attrs.get("game_kind", "zero_sum")}
+           "game_kind": attrs.get("game_kind", "zero_sum"),
+           "sha256": file_sha256(path)}  # what `train value` records of the file it trained on
     cooperative = out["game_kind"] == "cooperative"
     if "agent_checkpoints" in attrs:
         out["agent_checkpoints"] = json.loads(attrs["agent_checkpoints"])
@@ -151,6 +152,7 @@ def run(args) -> int:
     if info.get("agent_checkpoints"):
         c.print("agent files (sha256): " + json.dumps(info["agent_checkpoints"], sort_keys=True))
     c.print(f"versions: {info['versions']}, created {info['created_at']}")
+    c.print(f"file sha256: {info['sha256']}")
     if args.verify:
         c.print(f"verified: every committed row of every dataset reads back ({info['verified_rows']:,} rows)")
     return 0

@@ -166,6 +166,7 @@ def test_cli_plain_game_run_and_inspect(tmp_path, capsys):
     info = json.loads(capsys.readouterr().out)
     assert info["game"] == "dominion:kingdom=first-game,players=2" and info["encoder"] == "table:players=2"
     assert info["results"]["seat0"] + info["results"]["seat1"] + info["results"]["draws"] == 3
+    assert info["sha256"] == __import__("hashlib").sha256(out.read_bytes()).hexdigest()  # as a network records it
     h = tmp_path / "h.h5"
     assert main(["datagen", str(h), "--game", "hanabi", "--agents", "hinting", "hinting", "--games", "2", "--quiet"]) == 0
     capsys.readouterr()

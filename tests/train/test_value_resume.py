@@ -62,6 +62,22 @@ def test_resume_refuses_a_data_file_written_again_under_the_same_name(tmp_path):
         fit_value(data, ValueConfig(max_epochs=2, hidden=[8]), tmp_path / "run", progress=False, resume=True)
 
 
+def test_the_network_names_its_data_by_hash_and_resume_checks_it(tmp_path):
+    import hashlib
+
+    import h5py
+
+    data = tmp_path / "d.h5"
+    generate(data, DatagenSettings(agents=("random-action", "random-action"), games=6, seed=5))
+    fit_value(data, ValueConfig(max_epochs=1, hidden=[8]), tmp_path / "run", progress=False)
+    meta = torch.load(tmp_path / "run" / "value.pt", map_location="cpu", weights_only=False)["meta"]
+    assert meta["data"]["sha256"] == hashlib.sha256(data.read_bytes()).hexdigest()
+    with h5py.File(data, "r+") as f:  # edited in place: same games, seed and creation time
+        f["chains/full/features"][0, 0] += 1
+    with pytest.raises(UserError, match="not the file .* was trained on.*sha256"):
+        fit_value(data, ValueConfig(max_epochs=2, hidden=[8]), tmp_path / "run", progress=False, resume=True)
+
+
 def test_ctrl_c_exits_130_without_value_pt_and_says_how_to_resume(tiny, tmp_path):
     out = tmp_path / "run"
     rc, _, err = ctrl_c_when(["train", "value", "--data", str(tiny), "--out", str(out), "--max-epochs", "100000",
