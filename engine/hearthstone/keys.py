@@ -185,11 +185,16 @@ def _side(board: list, sign: int, own: bool, pin_health: bool = False, ordered: 
         card = m.card
         dies = hp if pin_health or m.enchants or not m.silenced and (
             card.deathrattle is not None or getattr(card.aura, "cost_aura", False)) else None  # Venture Co.
-        pinned = dies if own else (atk, m.divine_shield, dies)
+        # a shield keeps alive a minion whose death pays, as more health would; this turn's attack (Abusive
+        # Sergeant) is gone when the turn ends, so it is kept apart from the lasting attack
+        if own:
+            pinned = (dies, m.divine_shield) if dies is not None else None
+        else:
+            pinned = (atk, m.temp_atk, m.divine_shield, dies)
         ident = (card.id, m.windfury, m.stealth, m.spell_damage, m.silenced, m.frozen, m.charge,
                  repr(m.enchants) if m.enchants else "", pinned)
         rows.append((atk, hp, 4 * m.taunt + 2 * m.divine_shield + (left > 0), ident, m.taunt, m.divine_shield, left,
-                     m.max_health))
+                     m.max_health, m.temp_atk))
     adjacency = ordered
     for m in board:
         if m.card.adjacency:
@@ -203,7 +208,7 @@ def _side(board: list, sign: int, own: bool, pin_health: bool = False, ordered: 
         vec.append(sign * r[7])  # room to heal: a 4/7 Yeti with 2 damage is not a 4/5 one
         vec.append(sign * r[4])
         if own:  # the enemy cannot attack during our turn; its readiness resets at its turn start
-            vec.extend((r[0], r[5], r[6]))
+            vec.extend((r[0] - r[8], r[8], r[5], r[6]))  # lasting attack, this turn's attack, shield, attacks left
     return tuple([r[3] for r in rows]), vec
 
 

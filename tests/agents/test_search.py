@@ -498,6 +498,26 @@ def test_what_the_review_found_keeps_dominance_exact():
     assert keys(0) != keys(2)
 
 
+def test_this_turns_attack_and_a_shield_that_keeps_a_deathrattle_back_are_not_better():
+    # The third local check: a 2/3 with +2 this turn (Abusive Sergeant) is not a better 4/3 than a lasting 3/3, on
+    # either side; a Leper Gnome's shield keeps back the Deathrattle that would be lethal.
+    def parts(side, temp, lasting, shield=False, name="Bloodsail Raider"):
+        boards = [(), ()]
+        boards[side] = (name,)
+        s = make_state(classes=("ROGUE", "MAGE"), boards=tuple(boards), mana=0)
+        m = minion(s, side, name)
+        m.temp_atk, m.atk_buff, m.divine_shield = temp, lasting, shield
+        return s.search_keys(0).dominance(s)
+
+    (ea, va), (eb, vb) = parts(0, 2, 0), parts(0, 0, 1)
+    assert ea == eb and not dominates(va, vb)
+    assert parts(1, 0, 2)[0] != parts(1, 2, 0)[0]
+    shielded, bare = parts(0, 0, 0, True, "Leper Gnome"), parts(0, 0, 0, False, "Leper Gnome")
+    assert shielded[0] != bare[0]
+    shielded, bare = parts(0, 0, 0, True), parts(0, 0, 0, False)  # no Deathrattle: the shield is simply better
+    assert shielded[0] == bare[0] and dominates(shielded[1], bare[1])
+
+
 def test_an_own_minion_whose_death_pays_keeps_its_health_exact():
     # A damaged Abomination dies more easily (its Deathrattle may be the better line); a damaged Yeti is just worse.
     def parts(name: str, damage: int, hand: tuple = ()):
