@@ -37,10 +37,14 @@ WHEN_SPELL_TARGETS_MINION = (secret_rules.SPELL_TARGETED,  # and there is room f
 AFTER_MINION_PLAYED = (secret_rules.MINION_PLAYED, lambda s, owner, ev: secret_rules.in_play(s, ev.target))
 WHEN_MINION_PLAYED = (secret_rules.MINION_PLAYED,  # and there is room for what the secret summons
                       lambda s, owner, ev: secret_rules.in_play(s, ev.target) and _room(s, owner))
+# Every secret an attack triggers answers it in play order, even after an earlier one killed or removed the
+# attacker (Hearthstone Wiki, Noble Sacrifice: it still triggers after Explosive Trap); those that act on the
+# attacker (Vaporize, Freezing Trap, Misdirection) then have nothing to act on and wait.
 WHEN_HERO_ATTACKED = (secret_rules.ATTACK, _hero_attacked)
-WHEN_MINION_ATTACKS_HERO = (secret_rules.ATTACK,
-                            lambda s, owner, ev: _hero_attacked(s, owner, ev) and not ev.attacker.is_hero)
-WHEN_ENEMY_MINION_ATTACKS = (secret_rules.ATTACK, lambda s, owner, ev: not ev.attacker.is_hero)
+WHEN_MINION_ATTACKS_HERO = (secret_rules.ATTACK, lambda s, owner, ev: _hero_attacked(s, owner, ev)
+                            and not ev.attacker.is_hero and secret_rules.in_play(s, ev.attacker))
+WHEN_ENEMY_MINION_ATTACKS = (secret_rules.ATTACK,
+                             lambda s, owner, ev: not ev.attacker.is_hero and secret_rules.in_play(s, ev.attacker))
 WHEN_MINION_ATTACKED = (secret_rules.ATTACK,  # one of your minions; room for what the secret summons
                         lambda s, owner, ev: not ev.defender.is_hero and _room(s, owner))
 WHEN_ENEMY_ATTACKS = (secret_rules.ATTACK, lambda s, owner, ev: _room(s, owner))  # room for the new defender
@@ -64,7 +68,8 @@ def _misdirection_targets(s, owner, ev) -> list:
 
 WHEN_ENEMY_ATTACKS_HERO_WITH_ANOTHER_TARGET = (
     secret_rules.ATTACK,
-    lambda s, owner, ev: _hero_attacked(s, owner, ev) and bool(_misdirection_targets(s, owner, ev)))
+    lambda s, owner, ev: _hero_attacked(s, owner, ev) and secret_rules.in_play(s, ev.attacker)
+    and bool(_misdirection_targets(s, owner, ev)))
 
 
 class SecretScript(SpellScript):

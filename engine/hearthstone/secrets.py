@@ -152,8 +152,8 @@ def _answer(s, owner: int, event: Event) -> Event:
     for card in s.players[owner].secrets:
         if s.terminal or event.countered or event.prevented:
             break
-        if event.kind == ATTACK and not (in_play(s, event.attacker) and in_play(s, event.defender)):
-            break  # an earlier secret killed or removed the attacker (or the defender): the attack is over
+        # an attack whose attacker an earlier secret killed or removed still triggers the rest (their conditions
+        # say which need the attacker); `on_attack` then cancels it
         if card not in s.players[owner].secrets:
             continue
         secret = SECRETS.get(card.id)

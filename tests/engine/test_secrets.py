@@ -248,15 +248,24 @@ def test_determinize_deals_secrets_for_a_deck_drawn_from_a_pool():
         assert len(secrets) == 1 and secrets[0].name in ("Vaporize", "Counterspell")
 
 
-def test_a_later_secret_does_not_answer_an_attack_an_earlier_one_ended():
+def test_secrets_after_one_that_ended_the_attack_answer_unless_they_act_on_the_attacker():
+    """Hearthstone Wiki: Noble Sacrifice still triggers after Explosive Trap killed the attacker; a secret whose
+    specific target another effect removed stays in place (Secret)."""
     s = _with_secrets(["Explosive Trap", "Freezing Trap"], classes=("HUNTER", "MAGE"), board1=["Bloodfen Raptor"])
     attack(s, minion(s, 1, "Bloodfen Raptor"), "enemy hero")  # the Trap's 2 damage kills the Raptor
     assert s.players[1].board == [] and "Bloodfen Raptor" not in _names(s.players[1].hand)
-    assert _names(s.players[0].secrets) == ["Freezing Trap"]
+    assert _names(s.players[0].secrets) == ["Freezing Trap"]  # nothing left to return
+    s = _with_secrets(["Freezing Trap", "Explosive Trap"], classes=("HUNTER", "MAGE"), board1=["Chillwind Yeti"])
+    attack(s, minion(s, 1, "Chillwind Yeti"), "enemy hero")  # returned, and the hero was still attacked
+    assert "Chillwind Yeti" in _names(s.players[1].hand) and s.players[1].hero.health == 28
+    assert s.players[0].secrets == () and s.players[0].hero.health == 30
     s = _with_secrets(["Vaporize", "Ice Barrier"], board1=["Chillwind Yeti"])
     attack(s, minion(s, 1, "Chillwind Yeti"), "enemy hero")
-    assert s.players[1].board == [] and s.players[0].hero.armor == 0
-    assert _names(s.players[0].secrets) == ["Ice Barrier"]
+    assert s.players[1].board == [] and s.players[0].hero.armor == 8 and s.players[0].secrets == ()
+    s = _with_secrets(["Explosive Trap", "Noble Sacrifice"], classes=("HUNTER", "MAGE"), board1=["Bloodfen Raptor"])
+    attack(s, minion(s, 1, "Bloodfen Raptor"), "enemy hero")
+    assert s.players[1].board == [] and [m.card.name for m in s.players[0].board] == ["Defender"]
+    assert s.players[0].secrets == () and s.players[0].hero.health == 30
 
 
 def test_a_determinization_never_deals_a_secret_that_would_have_fired_already():
