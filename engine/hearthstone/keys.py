@@ -162,11 +162,14 @@ def symmetric_actions(s, actions: list, ordered_enemy: bool = False) -> list:
 
 # ---------------------------------------------------------------- dominance
 
-def _side(board: list, sign: int, own: bool, pin_health: bool = False, ordered: bool = False) -> tuple[tuple, list]:
+def _side(board: list, sign: int, own: bool, pin_health: bool = False, ordered: bool = False,
+          pin_shield: bool = False, keep_spent: bool = False) -> tuple[tuple, list]:
     """(identities, monotone vector) of one side's minions, in the spec's sorted order. A minion whose death
     matters (a Deathrattle, an enchantment, a cost aura, or `pin_health`: see `friendly_deaths_pay`) keeps its
     health in the identity: a damaged one of ours dies more easily, and an enemy one kept alive keeps its
-    Deathrattle from firing."""
+    Deathrattle from firing. Own minions only: `pin_shield` (damage to them pays: Acolyte of Pain) keeps their
+    Divine Shields in the identity; `keep_spent` (the turn can give Charge or Windfury) keeps why a minion has no
+    attack left, since Charge revives only a new one and Windfury only one that attacked."""
     rows = []
     for m in board:
         atk = m.attack
@@ -188,7 +191,9 @@ def _side(board: list, sign: int, own: bool, pin_health: bool = False, ordered: 
         # a shield keeps alive a minion whose death pays, as more health would; this turn's attack (Abusive
         # Sergeant) is gone when the turn ends, so it is kept apart from the lasting attack
         if own:
-            pinned = (dies, m.divine_shield) if dies is not None else None
+            pinned = (dies, m.divine_shield) if dies is not None or pin_shield else None
+            if keep_spent:
+                pinned = (pinned, m.exhausted, m.attacks_made)
         else:
             pinned = (atk, m.temp_atk, m.divine_shield, dies)
         ident = (card.id, m.windfury, m.stealth, m.spell_damage, m.silenced, m.frozen, m.charge,
@@ -214,7 +219,8 @@ def _side(board: list, sign: int, own: bool, pin_health: bool = False, ordered: 
 
 def dominance_parts(s, player: int, universe: dict | None = None, combo: bool = True,
                     pin_health: bool = False, pin_enemy_health: bool = False,
-                    ordered_enemy: bool = False) -> tuple[tuple, tuple]:
+                    ordered_enemy: bool = False, pin_shield: bool = False,
+                    keep_spent: bool = False) -> tuple[tuple, tuple]:
     """(exact part, monotone vector) of a full state during `player`'s turn.
 
     Two states are comparable only when their exact parts are equal; the vector holds every board and
@@ -231,7 +237,7 @@ def dominance_parts(s, player: int, universe: dict | None = None, combo: bool = 
     """
     me = s.players[player]
     opp = s.players[1 - player]
-    own_ident, vec = _side(me.board, 1, True, pin_health)
+    own_ident, vec = _side(me.board, 1, True, pin_health, pin_shield=pin_shield, keep_spent=keep_spent)
     opp_ident, opp_vec = _side(opp.board, -1, False, pin_enemy_health, ordered_enemy)
     h = me.hero
     oh = opp.hero
@@ -345,6 +351,8 @@ def can_reach_deck(p: Player) -> bool:
 
 _SUMMONS = re.compile(r"summon", re.IGNORECASE)
 _HITS_NEIGHBOURS = re.compile(r"adjacent|next to it", re.IGNORECASE)
+# Windfury, Windspeaker, Charge: another attack for a minion that attacked, or a first one for a new minion
+_GIVES_ATTACKS = re.compile(r"give[^.]*\b(charge|windfury)\b", re.IGNORECASE)
 # Minions that gain from damage events, so that an enemy minion that survives more attacks can be worth more
 _GROWS_ON_DAMAGE = frozenset({"Frothing Berserker", "Armorsmith", "Acolyte of Pain", "Gurubashi Berserker"})
 
@@ -387,7 +395,8 @@ class HearthstoneSearchKeys:
     """The search hooks of one turn's search (`HearthstoneState.search_keys`): the Combo flag and the hand
     universe are fixed at the root, so each key costs one pass over the state."""
 
-    __slots__ = ("player", "combo", "universe", "sound", "pin_health", "pin_enemy_health", "ordered_enemy")
+    __slots__ = ("player", "combo", "universe", "sound", "pin_health", "pin_enemy_health", "ordered_enemy",
+                 "pin_shield", "keep_spent")
 
     def __init__(self, root, player: int, dominance: bool = True) -> None:
         self.player = player
@@ -400,21 +409,24 @@ class HearthstoneSearchKeys:
         self.ordered_enemy = any(c.text and _HITS_NEIGHBOURS.search(c.text) for c in reach)
         if not dominance:  # the rest only serves dominance
             self.sound, self.pin_health, self.pin_enemy_health = True, False, False
+            self.pin_shield = self.keep_spent = False
             return
         opp = root.players[1 - player]
         self.sound = dominance_is_sound(me, opp, reach_deck)
         self.pin_health = friendly_deaths_pay(me, reach)
         # the opponent's Cult Master or Flesheating Ghoul: its minions' deaths pay it; our Frothing Berserker,
         # Armorsmith, Acolyte or Gurubashi: a tougher enemy minion takes more attacks, each a damage event
-        self.pin_enemy_health = any("minion_died" in m.card.triggers for m in opp.board) or any(
-            c.name in _GROWS_ON_DAMAGE for c in reach)  # drawn this turn (Arcane Intellect) counts too
+        grows = any(c.name in _GROWS_ON_DAMAGE for c in reach)  # drawn this turn (Arcane Intellect) counts too
+        self.pin_enemy_health = grows or any("minion_died" in m.card.triggers for m in opp.board)
+        self.pin_shield = grows  # a shield stops the damage that pays them
+        self.keep_spent = any(c.text and _GIVES_ATTACKS.search(c.text) for c in reach)
 
     def canonical(self, s) -> tuple:
         return state_key(s, self.combo, 1 - self.player if self.ordered_enemy else -1)
 
     def dominance(self, s) -> tuple[tuple, tuple]:
         exact, vec = dominance_parts(s, self.player, self.universe, self.combo, self.pin_health,
-                                     self.pin_enemy_health, self.ordered_enemy)
+                                     self.pin_enemy_health, self.ordered_enemy, self.pin_shield, self.keep_spent)
         if not self.sound:
             return (exact, vec), ()  # only equal states compare: transpositions, never a "weaker" prune
         return exact, vec

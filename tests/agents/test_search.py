@@ -518,6 +518,31 @@ def test_this_turns_attack_and_a_shield_that_keeps_a_deathrattle_back_are_not_be
     assert shielded[0] == bare[0] and dominates(shielded[1], bare[1])
 
 
+def test_spent_attacks_and_shields_stay_apart_where_the_turn_can_use_the_difference():
+    # The fourth local check, by reading the keys. A Thrallmar that attacked twice beside a new Yeti is not the
+    # new Thrallmar beside a Yeti that attacked: Windfury gives the one that attacked another attack, Charge the
+    # new one its first. And a shield on an Acolyte of Pain stops the damage that draws.
+    def parts(hand, spent_thrallmar):
+        s = make_state(classes=("SHAMAN", "MAGE"), hands=(hand, ()),
+                       boards=(("Thrallmar Farseer", "Chillwind Yeti"), ()), mana=3)
+        thrallmar, yeti = minion(s, 0, "Thrallmar Farseer"), minion(s, 0, "Chillwind Yeti")
+        spent, new = (thrallmar, yeti) if spent_thrallmar else (yeti, thrallmar)
+        spent.attacks_made, spent.exhausted = spent.attacks_made + (2 if spent is thrallmar else 1), False
+        new.exhausted = True
+        return s.search_keys(0).dominance(s)
+
+    for hand in (("Windfury",), ("Charge",)):
+        assert parts(hand, True)[0] != parts(hand, False)[0]
+    assert parts(("Fireball",), True) == parts(("Fireball",), False)  # nothing revives an attack: one position
+
+    def shield(name, on):
+        s = make_state(classes=("WARRIOR", "MAGE"), boards=((name,), ("Murloc Raider",)))
+        minion(s, 0, name).divine_shield = on
+        return s.search_keys(0).dominance(s)
+    assert shield("Acolyte of Pain", True)[0] != shield("Acolyte of Pain", False)[0]
+    assert shield("Chillwind Yeti", True)[0] == shield("Chillwind Yeti", False)[0]
+
+
 def test_an_own_minion_whose_death_pays_keeps_its_health_exact():
     # A damaged Abomination dies more easily (its Deathrattle may be the better line); a damaged Yeti is just worse.
     def parts(name: str, damage: int, hand: tuple = ()):
