@@ -133,11 +133,11 @@ def _hidden_copy_by_id(card_id: str) -> "CardDef":
 def hidden_copy_of(card: CardDef) -> CardDef:
     """The card as a copy the opponent cannot identify: it plays exactly like `card`, but the
     opponent's unknown pool lists it as HIDDEN_COPY_ID (see `public_id`). One per card id."""
-    if card.hidden_copy:
-        return card
     # A copy is of the printed card: a cost change stays with the original (Shadowstep, Freezing Trap), and the
     # cache keyed by id must never hand that change to later copies (in this game or the next)
     card = getattr(card, "base", card)
+    if card.hidden_copy:
+        return card
     copies = card_db().hidden_copies
     twin = copies.get(card.id)
     if twin is None:

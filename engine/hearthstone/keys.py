@@ -79,20 +79,20 @@ def _cost_effects_key(p: Player) -> tuple:
     return tuple(e[1:] for e in p.cost_effects) if p.cost_effects else _NONE
 
 
-def state_key(s, combo: bool = True, ordered_enemy: int = -1) -> tuple:
+def state_key(s, combo: bool = True, ordered: bool = False) -> tuple:
     """Transposition key of a full state (one determinization, one turn).
 
     `combo=False` (no Combo card in the acting player's hand or deck) drops the cards-played counter,
     which the engine reads only for Combo, so playing A then B and B then A are transpositions.
-    `ordered_enemy` (a player index) keeps that player's minions in board order.
+    `ordered` keeps both boards in board order (a card that hits neighbours can be played: Cone of Cold).
     """
     pending = s.pending
     return (
         s.current, s.turn, s.terminal, s.winner,
         (pending[0], tuple(c.id for c in pending[1])) if pending is not None else _NONE,
         s.rng.s if s.rng is not None else -1,
-        _player_key(s.players[0], False, combo, ordered_enemy == 0),
-        _player_key(s.players[1], False, combo, ordered_enemy == 1),
+        _player_key(s.players[0], False, combo, ordered),
+        _player_key(s.players[1], False, combo, ordered),
     )
 
 
@@ -109,16 +109,16 @@ def public_key(s, player: int) -> tuple:
     )
 
 
-def symmetric_actions(s, actions: list, ordered_enemy: bool = False) -> list:
+def symmetric_actions(s, actions: list, ordered: bool = False) -> list:
     """`actions` without those that only swap identical minions (same raw key, no adjacency on that side):
     attacking with either of two untouched Chillwind Yetis, or at either one, leads to the same position.
-    `ordered_enemy`: the enemy minions' neighbours matter this turn (Cone of Cold): none of them is swapped."""
+    `ordered`: neighbours matter this turn (Cone of Cold, on either side): no minion is swapped."""
     reps = []
     any_dup = False
     for p in (s.players[s.current], s.players[1 - s.current]):
         rep = [0]
         first: dict = {}
-        adjacency = ordered_enemy and p is not s.players[s.current]
+        adjacency = ordered
         for m in p.board:
             if m.card.adjacency:
                 adjacency = True
@@ -219,7 +219,7 @@ def _side(board: list, sign: int, own: bool, pin_health: bool = False, ordered: 
 
 def dominance_parts(s, player: int, universe: dict | None = None, combo: bool = True,
                     pin_health: bool = False, pin_enemy_health: bool = False,
-                    ordered_enemy: bool = False, pin_shield: bool = False,
+                    ordered: bool = False, pin_shield: bool = False,
                     keep_spent: bool = False) -> tuple[tuple, tuple]:
     """(exact part, monotone vector) of a full state during `player`'s turn.
 
@@ -237,8 +237,8 @@ def dominance_parts(s, player: int, universe: dict | None = None, combo: bool = 
     """
     me = s.players[player]
     opp = s.players[1 - player]
-    own_ident, vec = _side(me.board, 1, True, pin_health, pin_shield=pin_shield, keep_spent=keep_spent)
-    opp_ident, opp_vec = _side(opp.board, -1, False, pin_enemy_health, ordered_enemy)
+    own_ident, vec = _side(me.board, 1, True, pin_health, ordered, pin_shield, keep_spent)
+    opp_ident, opp_vec = _side(opp.board, -1, False, pin_enemy_health, ordered)
     h = me.hero
     oh = opp.hero
     w = me.weapon
@@ -395,7 +395,7 @@ class HearthstoneSearchKeys:
     """The search hooks of one turn's search (`HearthstoneState.search_keys`): the Combo flag and the hand
     universe are fixed at the root, so each key costs one pass over the state."""
 
-    __slots__ = ("player", "combo", "universe", "sound", "pin_health", "pin_enemy_health", "ordered_enemy",
+    __slots__ = ("player", "combo", "universe", "sound", "pin_health", "pin_enemy_health", "ordered",
                  "pin_shield", "keep_spent")
 
     def __init__(self, root, player: int, dominance: bool = True) -> None:
@@ -405,8 +405,9 @@ class HearthstoneSearchKeys:
         self.universe = {cid: i for i, cid in enumerate(sorted({c.hand_key for c in me.hand}))} if dominance else None
         reach_deck = can_reach_deck(me)
         reach = _own_sources(me) + (list(me.deck) if reach_deck else [])  # what this turn may use
-        # Cone of Cold, Explosive Shot, Betrayal: which enemy minions are neighbours matters (transpositions too)
-        self.ordered_enemy = any(c.text and _HITS_NEIGHBOURS.search(c.text) for c in reach)
+        # Cone of Cold, Explosive Shot, Betrayal: which minions are neighbours matters, on both sides (Cone of Cold
+        # between two own Acolytes of Pain draws two), for transpositions too
+        self.ordered = any(c.text and _HITS_NEIGHBOURS.search(c.text) for c in reach)
         if not dominance:  # the rest only serves dominance
             self.sound, self.pin_health, self.pin_enemy_health = True, False, False
             self.pin_shield = self.keep_spent = False
@@ -422,17 +423,17 @@ class HearthstoneSearchKeys:
         self.keep_spent = any(c.text and _GIVES_ATTACKS.search(c.text) for c in reach)
 
     def canonical(self, s) -> tuple:
-        return state_key(s, self.combo, 1 - self.player if self.ordered_enemy else -1)
+        return state_key(s, self.combo, self.ordered)
 
     def dominance(self, s) -> tuple[tuple, tuple]:
         exact, vec = dominance_parts(s, self.player, self.universe, self.combo, self.pin_health,
-                                     self.pin_enemy_health, self.ordered_enemy, self.pin_shield, self.keep_spent)
+                                     self.pin_enemy_health, self.ordered, self.pin_shield, self.keep_spent)
         if not self.sound:
             return (exact, vec), ()  # only equal states compare: transpositions, never a "weaker" prune
         return exact, vec
 
     def symmetric(self, s, actions: list) -> list:
-        return symmetric_actions(s, actions, self.ordered_enemy)
+        return symmetric_actions(s, actions, self.ordered)
 
     def public(self, s) -> tuple:
         return public_key(s, self.player)

@@ -480,6 +480,24 @@ def test_cone_of_cold_at_either_of_two_identical_wisps_is_searched():
         assert search(s, prune=prune).value == pytest.approx(exhaustive.value)
 
 
+def test_cone_of_cold_on_our_own_minions_keeps_our_board_in_order():
+    # At the Wisp between the two Acolytes of Pain, Cone of Cold draws two cards: two Frostbolts, lethal; at the
+    # other Wisp it draws one.
+    from cardlab.engine.hearthstone import card_db
+
+    s = make_state(("MAGE", "MAGE"), hands=(["Cone of Cold"], []),
+                   boards=(("Wisp", "Acolyte of Pain", "Wisp", "Acolyte of Pain"), ()), mana=8)
+    s.players[0].deck = [card_db().get("Wisp")] * 5 + [card_db().get("Frostbolt")] * 2
+    s.players[0].hero_power_used = True
+    for m in s.players[0].board:
+        m.exhausted = True
+    s.players[1].hero.damage = 24
+    s._legal = None
+    assert search(s, prune="none").value == math.inf
+    for prune in ("tt", "dominance"):
+        assert search(s, prune=prune).value == math.inf
+
+
 def test_what_the_review_found_keeps_dominance_exact():
     from cardlab.engine.hearthstone import card_db
 

@@ -290,6 +290,7 @@ def test_copies_are_of_the_printed_card_in_every_later_game():
     """A Mind Vision copy of a Shadowstepped Yeti costs 4, and the next game's Thoughtsteal copies do too (copies
     were cached per card id with the first copy's cost)."""
     from cardlab.engine.hearthstone import card_db
+    from cardlab.engine.hearthstone.carddb import hidden_copy_of
     from cardlab.engine.hearthstone.dsl_secrets import cost_changed
 
     yeti = card_db().get("Chillwind Yeti")
@@ -300,6 +301,11 @@ def test_copies_are_of_the_printed_card_in_every_later_game():
     s = priest(hands=(["Thoughtsteal"], []), decks=(["Wisp"] * 10, ["Chillwind Yeti"] * 10))
     play(s, "Thoughtsteal")
     assert [(c.name, c.cost, c.hand_key) for c in s.players[0].hand] == [("Chillwind Yeti", 4, yeti.hand_key)] * 2
+    # a stolen Yeti Freezing-Trapped back to the hand (cost 6), then copied by Mind Vision: a 4-cost copy again
+    s = priest(hands=(["Mind Vision"], []))
+    s.players[1].hand = [cost_changed(hidden_copy_of(yeti), 2)]
+    play(s, "Mind Vision")
+    assert [(c.name, c.cost) for c in s.players[0].hand] == [("Chillwind Yeti", 4)]
 
 
 def test_auchenai_turns_heals_into_damage():
