@@ -351,8 +351,9 @@ def can_reach_deck(p: Player) -> bool:
 
 _SUMMONS = re.compile(r"summon", re.IGNORECASE)
 _HITS_NEIGHBOURS = re.compile(r"adjacent|next to it", re.IGNORECASE)
-# Windfury, Windspeaker, Charge: another attack for a minion that attacked, or a first one for a new minion
-_GIVES_ATTACKS = re.compile(r"give[^.]*\b(charge|windfury)\b", re.IGNORECASE)
+# Windfury, Windspeaker, Charge, Tundra Rhino, Southsea Deckhand, Raging Worgen: another attack for a minion that
+# attacked, or a first one for a new minion
+_GIVES_ATTACKS = re.compile(r"(give|have|has|enrage)[^.]*\b(charge|windfury)\b", re.IGNORECASE)
 # Minions that gain from damage events, so that an enemy minion that survives more attacks can be worth more
 _GROWS_ON_DAMAGE = frozenset({"Frothing Berserker", "Armorsmith", "Acolyte of Pain", "Gurubashi Berserker"})
 

@@ -549,7 +549,7 @@ def test_spent_attacks_and_shields_stay_apart_where_the_turn_can_use_the_differe
         new.exhausted = True
         return s.search_keys(0).dominance(s)
 
-    for hand in (("Windfury",), ("Charge",)):
+    for hand in (("Windfury",), ("Charge",), ("Tundra Rhino",)):
         assert parts(hand, True)[0] != parts(hand, False)[0]
     assert parts(("Fireball",), True) == parts(("Fireball",), False)  # nothing revives an attack: one position
 
