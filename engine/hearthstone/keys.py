@@ -191,7 +191,12 @@ def _side(board: list, sign: int, own: bool, pin_health: bool = False, ordered: 
         # a shield keeps alive a minion whose death pays, as more health would; this turn's attack (Abusive
         # Sergeant) is gone when the turn ends, so it is kept apart from the lasting attack
         if own:
-            pinned = (dies, m.divine_shield) if dies is not None or pin_shield else None
+            # an Enrage minion (Raging Worgen, Spiteful Smith): a shield blocks the damage that enrages it, and
+            # "damaged" is worth more than its stats show (Windfury, the weapon's attack)
+            enrage = not m.silenced and card.text is not None and "Enrage" in card.text
+            pinned = (dies, m.divine_shield) if dies is not None or pin_shield or enrage else None
+            if enrage:
+                pinned = (pinned, m.damage > 0)
             if keep_spent:
                 pinned = (pinned, m.exhausted, m.attacks_made)
         else:
@@ -217,7 +222,7 @@ def _side(board: list, sign: int, own: bool, pin_health: bool = False, ordered: 
     return tuple([r[3] for r in rows]), vec
 
 
-def dominance_parts(s, player: int, universe: dict | None = None, combo: bool = True,
+def dominance_parts(s, player: int, universe: dict | None = None, combo: bool | int = True,
                     pin_health: bool = False, pin_enemy_health: bool = False,
                     ordered: bool = False, pin_shield: bool = False,
                     keep_spent: bool = False) -> tuple[tuple, tuple]:
@@ -233,7 +238,8 @@ def dominance_parts(s, player: int, universe: dict | None = None, combo: bool = 
     Cards outside the universe stay in the exact part.
 
     `combo=False` (no Combo card in the player's hand or deck) drops the cards-played counter, which the
-    engine reads only for Combo, so playing A then B and B then A are transpositions.
+    engine reads only for Combo, so playing A then B and B then A are transpositions; `combo=2` (Edwin VanCleef
+    can be played) keeps the whole count.
     """
     me = s.players[player]
     opp = s.players[1 - player]
@@ -265,7 +271,8 @@ def dominance_parts(s, player: int, universe: dict | None = None, combo: bool = 
         s.rng.s if s.rng is not None else -1,
         h.max_health, h.temp_atk, h.attacks_made, h.frozen,
         (w.card.id, w.attack, w.durability) if w is not None else _NONE,
-        me.max_mana, me.overload_owed, me.overload_locked, me.overload_excess, me.fatigue, me.cards_played > 0 if combo else 0,
+        me.max_mana, me.overload_owed, me.overload_locked, me.overload_excess, me.fatigue,
+        (me.cards_played if combo == 2 else me.cards_played > 0) if combo else 0,  # 2: Edwin counts every card
         hand_exact, len(me.deck),
         oh.max_health, oh.frozen, oh.temp_atk, oh.attacks_made,
         (ow.card.id, ow.attack, ow.durability) if ow is not None else _NONE,
@@ -307,6 +314,7 @@ STAT_SENSITIVE = frozenset({
     "Mortal Strike", "Slam", "Rampage", "Equality", "Crazed Alchemist", "Hungry Crab", "Blood Knight",
     "Humility", "Hunter's Mark", "Aldor Peacekeeper", "Inner Fire", "Cruel Taskmaster", "Inner Rage",
     "Frothing Berserker", "The Black Knight", "Big Game Hunter",
+    "Divine Favor",  # one card more in hand is one draw fewer
     "Wild Pyromancer", "Holy Wrath", "Mind Control", "Shadow Madness", "Sap", "Vanish", "Brawl",
     # damaged characters draw cards or grow; a lower attack or health enables the card
     "Northshire Cleric", "Circle of Healing", "Battle Rage", "Grommash Hellscream", "Betrayal",
@@ -369,6 +377,11 @@ def friendly_deaths_pay(p: Player, cards: list) -> bool:
     return len(p.board) + incoming > BOARD_LIMIT
 
 
+# The opponent's secrets that answer our attack in proportion to its attack (Eye for an Eye reflects it; Misdirection
+# may turn it on our own hero): more attack can lose
+_ATTACK_SCALED_SECRETS = frozenset({"Eye for an Eye", "Misdirection"})
+
+
 def dominance_is_sound(me: Player, opp: Player, reach_deck: bool) -> bool:
     """Whether "more stats, less damage, more resources is better" holds for every line of `me`'s turn: no
     stat-sensitive card can be played (from the hand; from the deck, the board or the opponent's cards when
@@ -378,6 +391,8 @@ def dominance_is_sound(me: Player, opp: Player, reach_deck: bool) -> bool:
         return False
     if any(m.card.name in _SENSITIVE_IN_PLAY for m in me.board) or any(
             m.card.name == "Sylvanas Windrunner" for m in opp.board):
+        return False
+    if any(c.name in _ATTACK_SCALED_SECRETS for c in opp.secrets):  # a weaker first attacker sets them off cheaply
         return False
     texts = [c.text for c in _own_sources(me) if c.text]
     if reach_deck and any(c.name in STAT_SENSITIVE for c in me.deck):
@@ -403,6 +418,8 @@ class HearthstoneSearchKeys:
         self.player = player
         me = root.players[player]
         self.combo = any(c.combo is not None for c in me.hand) or any(c.combo is not None for c in me.deck)
+        if any(c.name == "Edwin VanCleef" for c in me.hand) or any(c.name == "Edwin VanCleef" for c in me.deck):
+            self.combo = 2  # it grows with every card played before it: the count, not only "one was played"
         self.universe = {cid: i for i, cid in enumerate(sorted({c.hand_key for c in me.hand}))} if dominance else None
         reach_deck = can_reach_deck(me)
         reach = _own_sources(me) + (list(me.deck) if reach_deck else [])  # what this turn may use

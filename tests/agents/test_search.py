@@ -561,6 +561,38 @@ def test_spent_attacks_and_shields_stay_apart_where_the_turn_can_use_the_differe
     assert shield("Chillwind Yeti", True)[0] == shield("Chillwind Yeti", False)[0]
 
 
+def test_what_reading_the_keys_found_keeps_dominance_exact():
+    from cardlab.engine.hearthstone import card_db
+
+    def keys(s):
+        return s.search_keys(0)
+
+    # Eye for an Eye and Misdirection answer our attack in proportion to it: more attack can lose
+    for secret in ("Eye for an Eye", "Misdirection", "Noble Sacrifice"):
+        s = make_state(classes=("WARRIOR", "PALADIN"), boards=(("Wisp", "Chillwind Yeti"), ()))
+        s.players[1].secrets = (card_db().get(secret),)
+        assert keys(s).sound == (secret == "Noble Sacrifice")
+    # Divine Favor draws one card per card the opponent has more: a card more in hand is a draw fewer
+    assert not keys(make_state(classes=("PALADIN", "MAGE"), hands=(("Divine Favor",), ()))).sound
+
+    # an Enrage minion: a shield blocks the damage that enrages it; damaged is worth more than its stats show
+    def enraged(name, damage=0, shield=False):
+        s = make_state(classes=("WARRIOR", "MAGE"), boards=((name,), ("Murloc Raider",)))
+        m = minion(s, 0, name)
+        m.damage, m.divine_shield = damage, shield
+        return keys(s).dominance(s)[0]
+    assert enraged("Raging Worgen", shield=True) != enraged("Raging Worgen")
+    assert enraged("Spiteful Smith", damage=1) != enraged("Spiteful Smith")
+    assert enraged("Chillwind Yeti", damage=1) == enraged("Chillwind Yeti")  # no Enrage: health is ordered
+
+    # Edwin VanCleef grows with every card played before it: two played is not one played
+    def edwin(played):
+        s = make_state(classes=("ROGUE", "MAGE"), hands=(("Edwin VanCleef",), ()))
+        s.players[0].cards_played = played
+        return keys(s).dominance(s)
+    assert edwin(1) != edwin(2)
+
+
 def test_an_own_minion_whose_death_pays_keeps_its_health_exact():
     # A damaged Abomination dies more easily (its Deathrattle may be the better line); a damaged Yeti is just worse.
     def parts(name: str, damage: int, hand: tuple = ()):
