@@ -27,7 +27,7 @@ import re
 from operator import ge as _ge
 
 from cardlab.engine.hearthstone.carddb import MINION
-from cardlab.engine.hearthstone.entities import Minion, Player
+from cardlab.engine.hearthstone.entities import NO_TRIGGERS, Minion, Player
 from cardlab.engine.hearthstone.mechanics import BOARD_LIMIT
 
 _NONE = ()
@@ -79,12 +79,24 @@ def _cost_effects_key(p: Player) -> tuple:
     return tuple(e[1:] for e in p.cost_effects) if p.cost_effects else _NONE
 
 
-def state_key(s, combo: bool = True, ordered: bool = False) -> tuple:
+def _turn_trigger_order(s) -> tuple:
+    """(owner, card id) of every minion with a start- or end-of-turn trigger, in play order, when two or more are
+    in play: they fire in that order (Imp Master's Imp dies to a Baron Geddon played after it, not before)."""
+    found = [(m.uid, m.owner, m.card.id) for p in s.players for m in p.board
+             if m.triggers is not NO_TRIGGERS and ("turn_end" in m.triggers or "turn_start" in m.triggers)]
+    if len(found) < 2:
+        return ()
+    found.sort()
+    return tuple((owner, cid) for _, owner, cid in found)
+
+
+def state_key(s, combo: bool = True, ordered: bool = False, turn_order: bool = True) -> tuple:
     """Transposition key of a full state (one determinization, one turn).
 
     `combo=False` (no Combo card in the acting player's hand or deck) drops the cards-played counter,
     which the engine reads only for Combo, so playing A then B and B then A are transpositions.
     `ordered` keeps both boards in board order (a card that hits neighbours can be played: Cone of Cold).
+    `turn_order=False` (no start- or end-of-turn trigger can be in play this turn) skips their play order.
     """
     pending = s.pending
     return (
@@ -93,6 +105,7 @@ def state_key(s, combo: bool = True, ordered: bool = False) -> tuple:
         s.rng.s if s.rng is not None else -1,
         _player_key(s.players[0], False, combo, ordered),
         _player_key(s.players[1], False, combo, ordered),
+        _turn_trigger_order(s) if turn_order else (),
     )
 
 
@@ -225,7 +238,7 @@ def _side(board: list, sign: int, own: bool, pin_health: bool = False, ordered: 
 def dominance_parts(s, player: int, universe: dict | None = None, combo: bool | int = True,
                     pin_health: bool = False, pin_enemy_health: bool = False,
                     ordered: bool = False, pin_shield: bool = False,
-                    keep_spent: bool = False) -> tuple[tuple, tuple]:
+                    keep_spent: bool = False, turn_order: bool = True) -> tuple[tuple, tuple]:
     """(exact part, monotone vector) of a full state during `player`'s turn.
 
     Two states are comparable only when their exact parts are equal; the vector holds every board and
@@ -278,7 +291,7 @@ def dominance_parts(s, player: int, universe: dict | None = None, combo: bool | 
         (ow.card.id, ow.attack, ow.durability) if ow is not None else _NONE,
         opp.max_mana, opp.overload_owed, opp.overload_locked, opp.overload_excess, opp.fatigue,
         tuple(sorted([c.hand_key for c in opp.hand])), len(opp.deck),
-        own_ident, opp_ident,
+        own_ident, opp_ident, _turn_trigger_order(s) if turn_order else (),
         me.hero_power.id, me.effects, opp.hero_power.id, opp.effects,
         # an armed Ice Block stops only fatal damage: a healthier enemy hero is then not worse
         (oh.damage, oh.armor) if any(c.name == "Ice Block" for c in opp.secrets) else _NONE,
@@ -412,7 +425,7 @@ class HearthstoneSearchKeys:
     universe are fixed at the root, so each key costs one pass over the state."""
 
     __slots__ = ("player", "combo", "universe", "sound", "pin_health", "pin_enemy_health", "ordered",
-                 "pin_shield", "keep_spent")
+                 "pin_shield", "keep_spent", "turn_order")
 
     def __init__(self, root, player: int, dominance: bool = True) -> None:
         self.player = player
@@ -426,6 +439,11 @@ class HearthstoneSearchKeys:
         # Cone of Cold, Explosive Shot, Betrayal: which minions are neighbours matters, on both sides (Cone of Cold
         # between two own Acolytes of Pain draws two), for transpositions too
         self.ordered = any(c.text and _HITS_NEIGHBOURS.search(c.text) for c in reach)
+        # start- and end-of-turn triggers fire in play order: keyed only where one can be in play (Totemic Call's
+        # Healing Totem included)
+        self.turn_order = me.hero_power.name == "Totemic Call" or any(
+            "turn_end" in c.triggers or "turn_start" in c.triggers
+            for c in [*reach, *(m.card for m in root.players[1 - player].board)] if c.triggers)
         if not dominance:  # the rest only serves dominance
             self.sound, self.pin_health, self.pin_enemy_health = True, False, False
             self.pin_shield = self.keep_spent = False
@@ -441,11 +459,12 @@ class HearthstoneSearchKeys:
         self.keep_spent = any(c.text and _GIVES_ATTACKS.search(c.text) for c in reach)
 
     def canonical(self, s) -> tuple:
-        return state_key(s, self.combo, self.ordered)
+        return state_key(s, self.combo, self.ordered, self.turn_order)
 
     def dominance(self, s) -> tuple[tuple, tuple]:
         exact, vec = dominance_parts(s, self.player, self.universe, self.combo, self.pin_health,
-                                     self.pin_enemy_health, self.ordered, self.pin_shield, self.keep_spent)
+                                     self.pin_enemy_health, self.ordered, self.pin_shield, self.keep_spent,
+                                     self.turn_order)
         if not self.sound:
             return (exact, vec), ()  # only equal states compare: transpositions, never a "weaker" prune
         return exact, vec

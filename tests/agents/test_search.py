@@ -593,6 +593,16 @@ def test_what_reading_the_keys_found_keeps_dominance_exact():
     assert edwin(1) != edwin(2)
 
 
+def test_the_play_order_of_turn_triggers_is_kept():
+    # Imp Master then Baron Geddon: Geddon kills the new Imp; the other order, the Imp survives
+    s = make_state(classes=("MAGE", "MAGE"), hands=(("Imp Master", "Baron Geddon"), ()), boards=((), ("Chillwind Yeti",)))
+    s.players[0].hero_power_used = True
+    s._legal = None
+    exhaustive = search(s, prune="none")
+    for prune in ("tt", "dominance"):
+        assert search(s, prune=prune).value == pytest.approx(exhaustive.value)
+
+
 def test_an_own_minion_whose_death_pays_keeps_its_health_exact():
     # A damaged Abomination dies more easily (its Deathrattle may be the better line); a damaged Yeti is just worse.
     def parts(name: str, damage: int, hand: tuple = ()):
