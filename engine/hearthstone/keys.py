@@ -244,7 +244,8 @@ def dominance_parts(s, player: int, universe: dict | None = None, combo: bool | 
     Two states are comparable only when their exact parts are equal; the vector holds every board and
     hero feature an evaluator sees (rho, greedy scores, seed96), plus unspent mana and an unused hero
     power, signed so that larger is better for `player`. The whole triple is the transposition key:
-    equal triples are the same position (up to minion order and uids) on the same RNG.
+    equal triples are the same position (up to minion order and uids, but for turn triggers' play order) on the
+    same RNG.
 
     `universe` (card id -> index, usually the root's hand) moves the acting player's hand from the exact
     part into the vector as card counts: a card still in hand is an option, so a superset hand is better.
