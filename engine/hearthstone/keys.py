@@ -27,7 +27,7 @@ import re
 from operator import ge as _ge
 
 from cardlab.engine.hearthstone.carddb import MINION
-from cardlab.engine.hearthstone.entities import NO_TRIGGERS, Minion, Player
+from cardlab.engine.hearthstone.entities import Minion, Player
 from cardlab.engine.hearthstone.mechanics import BOARD_LIMIT
 
 _NONE = ()
@@ -82,9 +82,16 @@ def _cost_effects_key(p: Player) -> tuple:
 def _turn_trigger_order(s) -> tuple:
     """(owner, card id) of every minion with a start- or end-of-turn trigger, in play order, when two or more are
     in play: they fire in that order (Imp Master's Imp dies to a Baron Geddon played after it, not before)."""
-    found = [(m.uid, m.owner, m.card.id) for p in s.players for m in p.board
-             if m.triggers is not NO_TRIGGERS and ("turn_end" in m.triggers or "turn_start" in m.triggers)]
-    if len(found) < 2:
+    found = None
+    for p in s.players:
+        for m in p.board:
+            t = m.triggers
+            if t and ("turn_end" in t or "turn_start" in t):
+                if found is None:
+                    found = [(m.uid, m.owner, m.card.id)]
+                else:
+                    found.append((m.uid, m.owner, m.card.id))
+    if found is None or len(found) < 2:
         return ()
     found.sort()
     return tuple((owner, cid) for _, owner, cid in found)
@@ -391,6 +398,8 @@ def friendly_deaths_pay(p: Player, cards: list) -> bool:
     return len(p.board) + incoming > BOARD_LIMIT
 
 
+# Cards whose tokens have start- or end-of-turn triggers (Healing Totem, Force of Nature's Treants, Gelbin's inventions)
+_TURN_TRIGGER_MAKERS = frozenset({"Totemic Call", "Force of Nature", "Gelbin Mekkatorque"})
 # The opponent's secrets that answer our attack in proportion to its attack (Eye for an Eye reflects it; Misdirection
 # may turn it on our own hero): more attack can lose
 _ATTACK_SCALED_SECRETS = frozenset({"Eye for an Eye", "Misdirection"})
@@ -440,16 +449,16 @@ class HearthstoneSearchKeys:
         # Cone of Cold, Explosive Shot, Betrayal: which minions are neighbours matters, on both sides (Cone of Cold
         # between two own Acolytes of Pain draws two), for transpositions too
         self.ordered = any(c.text and _HITS_NEIGHBOURS.search(c.text) for c in reach)
-        # start- and end-of-turn triggers fire in play order: keyed only where one can be in play (Totemic Call's
-        # Healing Totem included)
-        self.turn_order = me.hero_power.name == "Totemic Call" or any(
-            "turn_end" in c.triggers or "turn_start" in c.triggers
-            for c in [*reach, *(m.card for m in root.players[1 - player].board)] if c.triggers)
+        # start- and end-of-turn triggers fire in play order: keyed unless no card of either player (hands, decks,
+        # boards: Thoughtsteal brings the opponent's) nor a token maker can put one in play
+        opp = root.players[1 - player]
+        self.turn_order = any(
+            c.name in _TURN_TRIGGER_MAKERS or (c.triggers and ("turn_end" in c.triggers or "turn_start" in c.triggers))
+            for p in (me, opp) for c in (*p.hand, *p.deck, *(m.card for m in p.board), p.hero_power))
         if not dominance:  # the rest only serves dominance
             self.sound, self.pin_health, self.pin_enemy_health = True, False, False
             self.pin_shield = self.keep_spent = False
             return
-        opp = root.players[1 - player]
         self.sound = dominance_is_sound(me, opp, reach_deck)
         self.pin_health = friendly_deaths_pay(me, reach)
         # the opponent's Cult Master or Flesheating Ghoul: its minions' deaths pay it; our Frothing Berserker,

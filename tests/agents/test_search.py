@@ -601,6 +601,13 @@ def test_the_play_order_of_turn_triggers_is_kept():
     exhaustive = search(s, prune="none")
     for prune in ("tt", "dominance"):
         assert search(s, prune=prune).value == pytest.approx(exhaustive.value)
+    # the opponent's cards count too: Thoughtsteal can bring its Imp Master and Young Priestess
+    from cardlab.engine.hearthstone import card_db
+
+    s = make_state(classes=("PRIEST", "MAGE"), hands=(("Thoughtsteal",), ()))
+    assert not s.search_keys(0).turn_order  # nothing with a turn trigger anywhere: no cost
+    s.players[1].deck = [card_db().get("Imp Master"), card_db().get("Young Priestess")]
+    assert s.search_keys(0).turn_order
 
 
 def test_an_own_minion_whose_death_pays_keeps_its_health_exact():
