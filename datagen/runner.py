@@ -300,8 +300,7 @@ def _game_attrs(settings: DatagenSettings, game) -> dict:
 
 def agent_checkpoints(agents) -> dict:
     """{agent spec: {option: sha256 of the file}} for every agent option naming a file (a checkpoint, a genome)."""
-    import hashlib
-
+    from cardlab.datagen.reader import file_sha256
     from cardlab.engine.registry import parse_spec
 
     out: dict = {}
@@ -315,7 +314,7 @@ def agent_checkpoints(agents) -> dict:
             files = [_resolve_file(part) for part in text.split("+")] if "+" in text else [_resolve_file(text)]
             if any(f is not None for f in files):
                 # an ensemble (ckpt=A+B) records one hash per member, in order
-                hashes = [hashlib.sha256(f.read_bytes()).hexdigest() if f is not None else None for f in files]
+                hashes = [file_sha256(f) if f is not None else None for f in files]
                 out.setdefault(spec, {})[key] = hashes[0] if len(hashes) == 1 else "+".join(h or "?" for h in hashes)
     return out
 
