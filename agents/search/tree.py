@@ -269,11 +269,17 @@ class TurnTree:
         # when the game says it cannot (`end_turn_is_quiet`), the child is counted but not built.
         end_action = self.end_action
         quiet = self.before_end_turn and end_action is not None and hasattr(root, "end_turn_is_quiet")
+        # A popped node is not needed after its last child is built, so that child is played on the node itself
+        # (one clone fewer per expanded node). Not when leaves are scored before END_TURN: the node may then be
+        # a buffered leaf. Never on the root, the caller's state.
+        reuse = not self.before_end_turn
         while stack:
             state, path = stack.pop()
             self.expanded += 1
             children = []
-            for a in self._actions(state):
+            actions = self._actions(state)
+            last = len(actions) - 1 if reuse and state is not root else -1
+            for i, a in enumerate(actions):
                 if state is root and a == end_action:
                     continue  # scored before the search started
                 if timed or self.nodes >= node_limit:
@@ -285,7 +291,11 @@ class TurnTree:
                     if len(self.buffer) >= batch:
                         self._flush()
                     continue
-                child = state.child(a)
+                if i == last:
+                    state.apply(a)
+                    child = state
+                else:
+                    child = state.child(a)
                 p = path + (a,)
                 # As _advance then _turn_over, with each state property read once on the usual path.
                 if child.is_terminal():
