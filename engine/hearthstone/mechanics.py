@@ -70,10 +70,39 @@ def fire(s: "HearthstoneState", event: str, *args) -> None:
             h = w.card.triggers.get(event)
             if h is not None:
                 listeners.append((w.uid, h, w))
-    if not listeners:
-        return
+    if listeners:
+        _run_listeners(s, listeners, args)
+
+
+def fire_together(s: "HearthstoneState", events: tuple, *args) -> None:
+    """Listeners of several events raised in one phase, in play order across the events (Illidan's "whenever you
+    play a card" and Violet Teacher's "whenever you cast a spell" resolve in the order the minions were played)."""
+    listeners = []
+    for p in s.players:
+        for m in p.board:
+            t = m.triggers
+            if t:
+                for event in events:
+                    h = t.get(event)
+                    if h is not None:
+                        listeners.append((m.uid, h, m))
+        w = p.weapon
+        if w is not None:
+            for event in events:
+                h = w.card.triggers.get(event)
+                if h is not None:
+                    listeners.append((w.uid, h, w))
+    if listeners:
+        _run_listeners(s, listeners, args)
+
+
+def _uid_of(t: tuple) -> int:
+    return t[0]
+
+
+def _run_listeners(s: "HearthstoneState", listeners: list, args: tuple) -> None:
     if len(listeners) > 1:
-        listeners.sort(key=lambda t: t[0])
+        listeners.sort(key=_uid_of)  # stable: one minion's listeners keep the events' order
     for _, handler, entity in listeners:
         # A listener silenced or removed by an earlier handler no longer reacts; a lethally damaged
         # minion still does until deaths are resolved.

@@ -338,19 +338,23 @@ class HearthstoneState(State):
             countered = False
             if self.players[1 - player].secrets:  # Counterspell, Spellbender
                 target, countered = secret_rules.on_spell(self, player, target)
-            mech.fire(self, "spell_cast", player, card)
-            mech.fire(self, "card_played", player, card)
             if countered:
+                # Played but never cast: "whenever you play a card" (Illidan, Questing Adventurer) still triggers,
+                # "whenever / after you cast a spell" (Mana Wyrm, Wild Pyromancer) do not (Hearthstone Wiki,
+                # Counterspell: since patch 11.2.0); the mana is spent and Combo counts the card.
+                mech.fire(self, "card_played", player, card)
                 effect = None
             else:
+                # both "whenever" triggers resolve in play order (Illidan before a Violet Teacher played later)
+                mech.fire_together(self, ("spell_cast", "card_played"), player, card)
                 me.overload_owed += card.overload
             if effect is not None:
                 effect(mech.Ctx(self, player, None, card, target, -1, mech.spell_power(self, player),
                                 mech.spell_multiplier(self, player)))
-            # "After you cast a spell" (Wild Pyromancer): once the spell's deaths are resolved; a countered
-            # spell was still cast, so it triggers too (as Mana Wyrm's "whenever" does).
+            # "After you cast a spell" (Wild Pyromancer): once the spell's deaths are resolved
             mech.resolve_deaths(self)
-            mech.fire(self, "spell_done", player, card)
+            if not countered:
+                mech.fire(self, "spell_done", player, card)
         elif card.type == WEAPON:
             mech.fire(self, "card_played", player, card)
             me.weapon = Weapon(card, self.new_uid())

@@ -191,6 +191,21 @@ def test_illidan_summons_a_flame_for_each_other_card_played():
     assert names(s.players[0].board).count("Flame of Azzinoth") == 2
 
 
+def test_illidan_and_violet_teacher_answer_a_spell_in_play_order():
+    """"Whenever you play a card" and "whenever you cast a spell" resolve in one phase, in play order: with one
+    board slot left, the older Illidan's Flame takes it, not the Violet Teacher's Apprentice."""
+    s = make_state(hands=(["Arcane Intellect"], []),
+                   boards=(["Illidan Stormrage", "Violet Teacher", "Wisp", "Wisp", "Wisp", "Wisp"], []))
+    play(s, "Arcane Intellect")
+    assert "Flame of Azzinoth" in names(s.players[0].board)
+    assert "Violet Apprentice" not in names(s.players[0].board)
+    s = make_state(hands=(["Arcane Intellect"], []),
+                   boards=(["Violet Teacher", "Illidan Stormrage", "Wisp", "Wisp", "Wisp", "Wisp"], []))
+    play(s, "Arcane Intellect")
+    assert "Violet Apprentice" in names(s.players[0].board)
+    assert "Flame of Azzinoth" not in names(s.players[0].board)
+
+
 def test_questing_adventurer_played_next_to_illidan_does_not_count_itself():
     s = make_state(hands=(["Questing Adventurer", "Questing Adventurer"], []), boards=(["Illidan Stormrage"], []))
     play(s, "Questing Adventurer")  # Illidan (older) answers first and summons a Flame

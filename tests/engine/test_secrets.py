@@ -96,22 +96,32 @@ def test_counterspell_counters_before_spellbender_whichever_came_first():
     assert [(m.card.name, m.health) for m in s.players[0].board] == [("Chillwind Yeti", 5)]
 
 
-def test_countered_spell_still_counts_as_cast():
-    """Mana is spent, the card is gone, Combo counts it and 'whenever you cast a spell' triggers fire."""
-    s = _with_secrets(["Counterspell"], hand1=["Arcane Intellect"], board1=["Mana Wyrm"], classes=("MAGE", "MAGE"))
+def test_countered_spell_is_played_but_not_cast():
+    """Mana is spent, the card is gone and Combo counts it, but "whenever you cast a spell" (Mana Wyrm, Archmage
+    Antonidas) does not trigger (Hearthstone Wiki, Counterspell: since patch 11.2.0)."""
+    s = _with_secrets(["Counterspell"], hand1=["Arcane Intellect"], board1=["Mana Wyrm", "Archmage Antonidas"],
+                      classes=("MAGE", "MAGE"))
     hand_before = len(s.players[1].hand)
     play(s, "Arcane Intellect")
-    assert len(s.players[1].hand) == hand_before - 1  # no cards drawn
-    assert minion(s, 1, "Mana Wyrm").attack == 2
+    assert len(s.players[1].hand) == hand_before - 1  # no cards drawn, no Fireball
+    assert minion(s, 1, "Mana Wyrm").attack == 1
     assert s.players[1].cards_played == 1 and s.players[1].mana == 7
 
 
-def test_countered_spell_still_triggers_after_you_cast_a_spell():
-    """Wild Pyromancer fires after a Counterspelled spell: the spell was cast, only its effect is gone."""
+def test_countered_spell_triggers_no_after_you_cast_a_spell():
+    """Wild Pyromancer stays quiet after a Counterspelled spell: the spell never completed its casting."""
     s = _with_secrets(["Counterspell"], hand1=["Arcane Intellect"], board1=["Wild Pyromancer", "Chillwind Yeti"],
                       classes=("MAGE", "MAGE"))
     play(s, "Arcane Intellect")
-    assert minion(s, 1, "Chillwind Yeti").health == 4 and minion(s, 1, "Wild Pyromancer").health == 1
+    assert minion(s, 1, "Chillwind Yeti").health == 5 and minion(s, 1, "Wild Pyromancer").health == 2
+
+
+def test_countered_spell_still_counts_as_a_card_played():
+    """Illidan's "whenever you play a card" answers a countered spell: the card was played."""
+    s = _with_secrets(["Counterspell"], hand1=["Arcane Intellect"], board1=["Illidan Stormrage"],
+                      classes=("MAGE", "MAGE"))
+    play(s, "Arcane Intellect")
+    assert _names([m.card for m in s.players[1].board]) == ["Illidan Stormrage", "Flame of Azzinoth"]
 
 
 def test_counterspell_counters_a_secret():
