@@ -544,11 +544,14 @@ def at_end_of_your_turn(effect: Effect) -> Trigger:
     return ("turn_end", handler)
 
 
-def at_start_of_your_turn(effect: Effect) -> Trigger:
+def at_start_of_your_turn(effect: Effect, queue_if: Callable | None = None) -> Trigger:
+    """`queue_if(state, minion)`: the trigger is queued only when this holds as the turn starts (Alarm-o-Bot)."""
     def handler(s, m, player):
         if player == m.owner:
             effect(mech.Ctx(s, m.owner, m, m.card, None))
 
+    if queue_if is not None:
+        handler.queue_if = lambda s, m, player: player != m.owner or queue_if(s, m)  # type: ignore[attr-defined]
     return ("turn_start", handler)
 
 

@@ -330,6 +330,11 @@ def chance(p: float, effect: Effect) -> Effect:
     return _tag(run, "chance", parts=(effect,))
 
 
+def holds_a_minion(s, m) -> bool:
+    """Alarm-o-Bot's queuing condition: its controller holds a minion card."""
+    return any(c.type == MINION for c in s.players[m.owner].hand)
+
+
 def swap_with_random_minion_in_hand(ctx: mech.Ctx) -> None:
     """Alarm-o-Bot: return it to your hand and put a random minion of your hand in its place (no Battlecry)."""
     me, src = ctx.me, ctx.source

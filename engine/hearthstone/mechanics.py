@@ -101,6 +101,9 @@ def _uid_of(t: tuple) -> int:
 
 
 def _run_listeners(s: "HearthstoneState", listeners: list, args: tuple) -> None:
+    # A trigger with a queuing condition is queued only if it holds when the event is raised, before any
+    # listener runs (Alarm-o-Bot needs a minion in hand then, not one Nat Pagle draws first: Hearthstone Wiki)
+    listeners = [t for t in listeners if (q := getattr(t[1], "queue_if", None)) is None or q(s, t[2], *args)]
     if len(listeners) > 1:
         listeners.sort(key=_uid_of)  # stable: one minion's listeners keep the events' order
     for _, handler, entity in listeners:

@@ -791,6 +791,20 @@ def test_alarm_o_bot_stays_without_minions_in_hand():
     assert names(s.players[1].board) == ["Alarm-o-Bot"]
 
 
+def test_alarm_o_bot_ignores_a_minion_nat_pagle_draws_first():
+    """Alarm-o-Bot queues only if its controller holds a minion as the turn starts (Hearthstone Wiki): a minion
+    that an earlier Nat Pagle draws at that start is not swapped in."""
+    drawn = 0
+    for seed in range(20):
+        s = make_state(boards=((), ["Nat Pagle", "Alarm-o-Bot"]), seed=seed)
+        s.players[1].hand = []
+        s.players[1].deck = [card_db().get("Chillwind Yeti")] * 5
+        end_turn(s)
+        assert names(s.players[1].board) == ["Nat Pagle", "Alarm-o-Bot"]
+        drawn += len(s.players[1].hand) == 2  # Nat Pagle's extra card came
+    assert drawn > 0
+
+
 def test_cult_master_dying_with_other_minions_draws_nothing():
     # Deaths are simultaneous: the Cult Master is gone when the others' deaths are announced.
     s = make_state(hands=(["Flamestrike"], []), boards=((), ["Cult Master", "Bloodfen Raptor", "Wisp"]))

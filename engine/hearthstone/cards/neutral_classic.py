@@ -14,7 +14,7 @@ from cardlab.engine.hearthstone.dsl_neutral import (
     charge_while_weapon, draw_matching, each_player_draws, elusive, enraged_weapon_attack, gain_attack_of_weapon,
     gain_health_per_card_in_hand, give_opponent_mana_crystal, has_target, is_card_race, opponent_has_minions,
     others_of_race, poisonous, random_one, refresh_auras_when_damaged_or_healed, strip_divine_shields_and_grow,
-    swap_attack_health, swap_with_random_minion_in_hand, take_control_random, when_any_summoned,
+    swap_attack_health, swap_with_random_minion_in_hand, holds_a_minion, take_control_random, when_any_summoned,
     when_character_healed, when_secret_played, when_you_play_another_card,
 )
 
@@ -130,7 +130,8 @@ CARDS = {
     "Secretkeeper": minion(triggers=[when_secret_played(buff(1, 1, to=SELF))]),
     "Violet Teacher": minion(triggers=[when_you_cast_spell(summon("VAN_NEW1_026t"))]),  # 1/1 Violet Apprentice
     "Wild Pyromancer": minion(triggers=[after_you_cast_spell(damage(1, to=ALL_MINIONS))]),
-    "Alarm-o-Bot": minion(triggers=[at_start_of_your_turn(swap_with_random_minion_in_hand)]),
+    "Alarm-o-Bot": minion(triggers=[at_start_of_your_turn(swap_with_random_minion_in_hand,
+                                                          queue_if=holds_a_minion)]),
     # Costs (engine/hearthstone/costs.py)
     "Dread Corsair": minion(cost_mod=minus_per(_weapon_attack)),  # Taunt from the data
     "Mana Wraith": minion(aura=cost_aura(MINIONS, add=1, who="both")),
