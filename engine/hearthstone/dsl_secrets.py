@@ -165,9 +165,7 @@ def return_to_life(health: int = 1) -> Effect:
 
     def run(ctx) -> None:
         dead = ctx.target
-        m = mech.summon(ctx.state, ctx.player, dead.card, ctx.position)
-        if m is not None and m.max_health > health:
-            m.damage = m.max_health - health
+        mech.summon(ctx.state, ctx.player, dead.card, ctx.position, health=health)
 
     return _tag(run, "summon")
 

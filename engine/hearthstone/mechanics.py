@@ -266,8 +266,11 @@ def left_hand(p: Player, card: CardDef) -> None:
                 return
 
 
-def summon(s: "HearthstoneState", player: int, card: CardDef, position: int = -1) -> Minion | None:
-    """Put a minion on the board (at `position`, default right end); None when the board is full."""
+def summon(s: "HearthstoneState", player: int, card: CardDef, position: int = -1,
+           health: int | None = None) -> Minion | None:
+    """Put a minion on the board (at `position`, default right end); None when the board is full. `health`: its
+    current Health is set to that as part of the summon, before "after you summon" triggers (Redemption, then
+    Sword of Justice's +1/+1 leaves it at 2)."""
     p = s.players[player]
     if len(p.board) >= BOARD_LIMIT:
         return None
@@ -277,6 +280,8 @@ def summon(s: "HearthstoneState", player: int, card: CardDef, position: int = -1
     else:
         p.board.insert(position, m)
     refresh_auras(s)
+    if health is not None and m.max_health > health:
+        m.damage = m.max_health - health
     fire_summoned(s, m)
     return m
 

@@ -384,6 +384,20 @@ def test_redemption_returns_a_dead_friendly_minion_with_one_health():
     assert s.players[0].secrets == ()
 
 
+def test_redemption_sets_health_before_after_summon_triggers():
+    """Redemption sets the returned minion's Health to 1 as part of its summon; Sword of Justice's "after you
+    summon" +1/+1 comes after, so a Yeti returns 5/2 (Hearthstone Wiki, Redemption)."""
+    s = make_state(("PALADIN", "MAGE"), hands=(["Redemption", "Sword of Justice"], ["Fireball"]),
+                   boards=(["Chillwind Yeti"], []))
+    play(s, "Redemption")
+    play(s, "Sword of Justice")
+    end_turn(s)
+    play(s, "Fireball", minion(s, 0, "Chillwind Yeti"))
+    back = minion(s, 0, "Chillwind Yeti")
+    assert (back.attack, back.health) == (5, 2)
+    assert s.players[0].weapon.durability == 4
+
+
 def test_redemption_brings_back_a_deathrattle_minion_after_its_deathrattle():
     s = _secret_up(["Redemption"], board0=["Harvest Golem"], hand1=["Fireball"], classes=("PALADIN", "MAGE"))
     play(s, "Fireball", minion(s, 0, "Harvest Golem"))
