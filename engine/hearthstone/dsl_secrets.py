@@ -36,7 +36,7 @@ WHEN_SPELL_TARGETS_MINION = (secret_rules.SPELL_TARGETED,  # and there is room f
                              lambda s, owner, ev: ev.target is not None and not ev.target.is_hero and _room(s, owner))
 AFTER_MINION_PLAYED = (secret_rules.MINION_PLAYED, lambda s, owner, ev: secret_rules.in_play(s, ev.target))
 WHEN_MINION_PLAYED = (secret_rules.MINION_PLAYED,  # and there is room for what the secret summons
-                      lambda s, owner, ev: secret_rules.in_play(s, ev.target) and _room(s, owner))
+                      lambda s, owner, ev: (ev.became_hero or secret_rules.in_play(s, ev.target)) and _room(s, owner))
 # Every secret an attack triggers answers it in play order, even after an earlier one killed or removed the
 # attacker (Hearthstone Wiki, Noble Sacrifice: it still triggers after Explosive Trap); those that act on the
 # attacker (Vaporize, Freezing Trap, Misdirection) then have nothing to act on and wait.

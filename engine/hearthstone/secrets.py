@@ -41,7 +41,8 @@ HIDDEN_SECRET_PREFIX = "HIDDEN_SECRET_"
 class Event:
     """What a secret sees of the event it answers; effects may change it (a new target or defender)."""
 
-    __slots__ = ("kind", "target", "attacker", "defender", "amount", "position", "countered", "prevented")
+    __slots__ = ("kind", "target", "attacker", "defender", "amount", "position", "countered", "prevented",
+                 "became_hero")
 
     def __init__(self, kind: str, target=None, attacker=None, defender=None, amount: int = 0, position: int = -1):
         self.kind = kind
@@ -52,6 +53,7 @@ class Event:
         self.position = position
         self.countered = False
         self.prevented = False
+        self.became_hero = False  # a played minion whose Battlecry made it the hero (Lord Jaraxxus)
 
 
 class SecretCtx(mech.Ctx):
@@ -179,10 +181,14 @@ def on_spell(s, caster: int, target):
     return event.target, event.countered
 
 
-def on_minion_played(s, m) -> None:
+def on_minion_played(s, m, became_hero: bool = False) -> None:
+    """`became_hero`: m left the board as its Battlecry made it the hero (Lord Jaraxxus); Mirror Entity still
+    copies it (Hearthstone Wiki, Lord Jaraxxus), secrets that act on the minion in play do not answer."""
     if s.current != m.owner:
         return
-    _answer(s, 1 - m.owner, Event(MINION_PLAYED, target=m))
+    event = Event(MINION_PLAYED, target=m)
+    event.became_hero = became_hero
+    _answer(s, 1 - m.owner, event)
     mech.resolve_deaths(s)
 
 

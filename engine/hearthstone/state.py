@@ -334,6 +334,8 @@ class HearthstoneState(State):
                 if self.players[1 - player].secrets:
                     secret_rules.on_minion_played(self, m)
                 mech.fire(self, mech.SUMMONED, m)
+            elif getattr(effect, "kind", None) == "become_hero" and self.players[1 - player].secrets:
+                secret_rules.on_minion_played(self, m, became_hero=True)  # Mirror Entity copies Lord Jaraxxus
         elif card.type == SPELL:
             countered = False
             if self.players[1 - player].secrets:  # Counterspell, Spellbender

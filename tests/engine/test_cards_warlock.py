@@ -418,6 +418,19 @@ def test_jaraxxus_does_not_trigger_summon_effects():
     assert s.players[1].hero.health == 30
 
 
+def test_enemy_mirror_entity_copies_jaraxxus_as_a_minion():
+    """Mirror Entity answers Lord Jaraxxus with a 3/15 Jaraxxus minion (Hearthstone Wiki, Lord Jaraxxus); a Snipe
+    has no minion in play to hit and stays."""
+    from cardlab.engine.hearthstone import card_db
+
+    s = warlock_state(hands=(["Lord Jaraxxus"], []))
+    s.players[1].secrets = (card_db().get("Mirror Entity"), card_db().get("Snipe"))
+    play(s, "Lord Jaraxxus")
+    assert [(m.card.name, m.attack, m.health) for m in s.players[1].board] == [("Lord Jaraxxus", 3, 15)]
+    assert [c.name for c in s.players[1].secrets] == ["Snipe"]
+    assert s.players[0].hero.health == 15 and s.players[0].board == []
+
+
 def test_sacrificial_pact_can_destroy_jaraxxus():
     s = warlock_state(hands=(["Lord Jaraxxus"], ["Sacrificial Pact"]))
     play(s, "Lord Jaraxxus")
