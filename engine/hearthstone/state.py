@@ -324,7 +324,11 @@ class HearthstoneState(State):
             mech.refresh_auras(self)
             mech.fire(self, "card_played", player, card)
             mech.fire(self, mech.SUMMONING, m)  # "whenever you summon" sees the minion before its Battlecry
+            printed = m.card
+            others = None  # uids in play before a Battlecry that transforms another minion (Tinkmaster Overspark)
             if effect is not None:
+                if getattr(effect, "kind", None) == "transform_random":
+                    others = {x.uid for p in self.players for x in p.board}
                 effect(mech.Ctx(self, player, m, card, target, position))
             mech.refresh_auras(self)
             mech.resolve_deaths(self)  # the Battlecry's deaths end its phase: a Knife Juggler Deathwing destroyed is gone
@@ -336,6 +340,15 @@ class HearthstoneState(State):
                 mech.fire(self, mech.SUMMONED, m)
             elif getattr(effect, "kind", None) == "become_hero" and self.players[1 - player].secrets:
                 secret_rules.on_minion_played(self, m, became_hero=True)  # Mirror Entity copies Lord Jaraxxus
+            # A minion its own Battlecry transformed (Faceless Manipulator, Druid of the Claw) or one it transformed
+            # (Tinkmaster) gets one more "whenever summoned" phase as the new minion, after the After Summon
+            # phase (Hearthstone Wiki, Transformation): a Faceless copying a Murloc grows a Murloc Tidecaller.
+            transformed = [m] if m.card is not printed and m in me.board else []
+            if others is not None:
+                transformed += [x for p in self.players for x in p.board if x.uid not in others and x is not m]
+            for x in transformed:
+                if x in self.players[x.owner].board:
+                    mech.fire(self, mech.SUMMONING, x)
         elif card.type == SPELL:
             countered = False
             if self.players[1 - player].secrets:  # Counterspell, Spellbender

@@ -774,6 +774,17 @@ def test_wild_pyromancer_not_triggered_by_the_opponents_spells():
     assert minion(s, 1, "Chillwind Yeti").health == 5
 
 
+def test_faceless_manipulator_copying_a_murloc_grows_murloc_tidecaller():
+    """The copy gets one more "whenever summoned" phase as the Murloc it became, after the After Summon phase
+    (Hearthstone Wiki, Transformation)."""
+    s = make_state(hands=(["Faceless Manipulator"], []), boards=(["Murloc Tidecaller"], ["Murloc Raider"]))
+    play(s, "Faceless Manipulator", minion(s, 1, "Murloc Raider"))
+    assert minion(s, 0, "Murloc Tidecaller").attack == 2
+    s = make_state(hands=(["Faceless Manipulator"], []), boards=(["Murloc Tidecaller"], ["Chillwind Yeti"]))
+    play(s, "Faceless Manipulator", minion(s, 1, "Chillwind Yeti"))
+    assert minion(s, 0, "Murloc Tidecaller").attack == 1
+
+
 def test_alarm_o_bot_swaps_with_a_minion_from_hand():
     s = make_state(hands=((), []), boards=((), ["Wisp", "Alarm-o-Bot", "Wisp"]))
     s.players[1].hand = [card_db().get("Boulderfist Ogre"), card_db().get("Fireball")]

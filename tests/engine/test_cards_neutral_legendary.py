@@ -378,6 +378,20 @@ def test_tinkmaster_overspark_transforms_another_random_minion():
     assert outcomes == {"Devilsaur", "Squirrel"}
 
 
+def test_tinkmasters_beast_triggers_starving_buzzard_after_the_transform():
+    """A Battlecry transform gets one more "whenever summoned" phase as the new minion (Hearthstone Wiki,
+    Transformation): our Wisp turned into a Devilsaur or Squirrel (Beasts) draws a card from our Buzzard."""
+    seen = 0
+    for seed in range(12):
+        s = make_state(hands=(["Tinkmaster Overspark"], []), boards=(["Starving Buzzard", "Wisp"], []), seed=seed)
+        hand = len(s.players[0].hand)
+        play(s, "Tinkmaster Overspark")
+        if "Wisp" not in names(s.players[0].board) and "Starving Buzzard" in names(s.players[0].board):
+            seen += 1
+            assert len(s.players[0].hand) == hand  # the Tinkmaster left the hand, the Buzzard drew one
+    assert seen > 0
+
+
 def test_tinkmaster_overspark_alone_does_nothing():
     s = make_state(hands=(["Tinkmaster Overspark"], []))
     play(s, "Tinkmaster Overspark")
