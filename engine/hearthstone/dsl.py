@@ -545,7 +545,8 @@ def at_end_of_your_turn(effect: Effect) -> Trigger:
 
 
 def at_start_of_your_turn(effect: Effect, queue_if: Callable | None = None) -> Trigger:
-    """`queue_if(state, minion)`: the trigger is queued only when this holds as the turn starts (Alarm-o-Bot)."""
+    """`queue_if(state, minion)`: the trigger is queued only when this holds as the turn starts (Alarm-o-Bot;
+    `mechanics.fire_queued`)."""
     def handler(s, m, player):
         if player == m.owner:
             effect(mech.Ctx(s, m.owner, m, m.card, None))

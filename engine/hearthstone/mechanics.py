@@ -100,10 +100,28 @@ def _uid_of(t: tuple) -> int:
     return t[0]
 
 
+def fire_queued(s: "HearthstoneState", event: str, *args) -> None:
+    """`fire` for events whose triggers may have a queuing condition (`handler.queue_if`, start of turn): such a
+    trigger is queued only if the condition holds as the event is raised, before any listener runs (Alarm-o-Bot
+    needs a minion in hand then, not one an older Nat Pagle draws first: Hearthstone Wiki)."""
+    listeners = []
+    for p in s.players:
+        for m in p.board:
+            h = m.triggers.get(event)
+            if h is not None:
+                q = getattr(h, "queue_if", None)
+                if q is None or q(s, m, *args):
+                    listeners.append((m.uid, h, m))
+        w = p.weapon
+        if w is not None:
+            h = w.card.triggers.get(event)
+            if h is not None:
+                listeners.append((w.uid, h, w))
+    if listeners:
+        _run_listeners(s, listeners, args)
+
+
 def _run_listeners(s: "HearthstoneState", listeners: list, args: tuple) -> None:
-    # A trigger with a queuing condition is queued only if it holds when the event is raised, before any
-    # listener runs (Alarm-o-Bot needs a minion in hand then, not one Nat Pagle draws first: Hearthstone Wiki)
-    listeners = [t for t in listeners if (q := getattr(t[1], "queue_if", None)) is None or q(s, t[2], *args)]
     if len(listeners) > 1:
         listeners.sort(key=_uid_of)  # stable: one minion's listeners keep the events' order
     for _, handler, entity in listeners:

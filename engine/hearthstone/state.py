@@ -503,7 +503,7 @@ class HearthstoneState(State):
         for m in me.board:
             m.exhausted = False
             m.attacks_made = 0
-        mech.fire(self, "turn_start", player)
+        mech.fire_queued(self, "turn_start", player)
         for p in self.players:
             if p.effects:
                 run_player_effects(self, p, "turn_start", player)
