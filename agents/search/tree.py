@@ -162,16 +162,19 @@ class TurnTree:
         keys = self.keys
         if prune == "none" or keys is None:
             return True
-        key = keys.canonical(child)
-        if key in self.seen:
+        # Keys are large nested tuples whose hash is not cached: each is hashed once (a set that did not grow
+        # already held the key; setdefault both looks up and creates the bucket).
+        seen = self.seen
+        size = len(seen)
+        seen.add(keys.canonical(child))
+        if len(seen) == size:
             self.pruned_tt += 1
             return False
-        self.seen.add(key)
         if prune == "dominance":
             exact, vec = keys.dominance(child)
-            bucket = self.buckets.get(exact)
-            if bucket is None:
-                self.buckets[exact] = [vec]
+            bucket = self.buckets.setdefault(exact, [])
+            if not bucket:
+                bucket.append(vec)
                 return True
             for other in bucket:
                 if dominates(other, vec):
