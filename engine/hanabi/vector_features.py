@@ -28,6 +28,7 @@ It reads only what the observer sees, so a row from the full state equals the ro
 from __future__ import annotations
 
 from cardlab.engine.core import Rng
+from cardlab.runtime import UserError
 from cardlab.engine.features import Encoder
 from cardlab.engine.hanabi.config import DISCARD, HINT_COLOUR, HINT_RANK, PLAY, HanabiConfig
 from cardlab.engine.hanabi.state import HIDDEN, HanabiState
@@ -73,6 +74,10 @@ class HanabiVector(Encoder):
 
     def values(self, state: HanabiState, player: int, rng: Rng | None = None) -> list[float]:
         cfg = state.cfg
+        if cfg is not self.cfg and cfg != self.cfg:  # the row's width and names come from the encoder's config
+            raise UserError(f"hanabi vector encoder: sized for {self.cfg.players} players, {self.cfg.colours} colours, "
+                            f"{self.cfg.ranks} ranks, hands of {self.cfg.hand_size} ({self.cfg}), but the state's "
+                            f"game is {cfg}; build the encoder with get_encoder('vector', game)")
         p, h, c, r, n = cfg.players, cfg.hand_size, cfg.colours, cfg.ranks, cfg.num_codes
         seats = [(player + o) % p for o in range(p)]
         row: list[float] = []

@@ -51,6 +51,8 @@ def test_hanabi_vector_is_registered_next_to_mini_dqn():
     assert enc4.values(state, 2) == enc4.values(state.observation(2), 2)
     assert len(enc4.values(state, 2)) == enc4.dim
     assert get_encoder("mini-dqn-15", "hanabi").dim == 15
+    with pytest.raises(UserError, match="sized for 2 players"):  # not a silently wider row than its names
+        enc2.values(state, 2)
 
 
 def test_a_non_number_player_count_is_named():
