@@ -74,6 +74,11 @@ class Evaluator:
     def evaluate(self, states: list, player: int) -> list[float]:
         raise NotImplementedError
 
+    # Optional, for evaluators that score the state after END_TURN: `after_quiet_end(state, player)` is the value
+    # `evaluate` would give the END_TURN child of `state` when `state.end_turn_is_quiet()`; the search then
+    # skips building that child (agents/hearthstone/evaluators.py: rho).
+    after_quiet_end = None
+
     def terminal(self, state, player: int) -> float:
         """A finished game's value (the search scores terminal leaves with this): +inf / -inf / 0 by default."""
         return terminal_value(state, player)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Callable
 
 from cardlab.agents.evaluators import Evaluator, terminal_value
-from cardlab.engine.hearthstone.heuristics import STYLES, greedy_score, rho, style_for_class
+from cardlab.engine.hearthstone.heuristics import STYLES, greedy_score, rho, rho_after_quiet_end_turn, style_for_class
 from cardlab.runtime import UserError
 from cardlab.agents.hearthstone.weights import weights_evaluator
 
@@ -18,6 +18,9 @@ class RhoEvaluator(Evaluator):
 
     def evaluate(self, states: list, player: int) -> list[float]:
         return [terminal_value(s, player) if s.terminal else rho(s, player) for s in states]
+
+    def after_quiet_end(self, state, player: int) -> float:
+        return rho_after_quiet_end_turn(state, player)
 
 
 class GreedyEvaluator(Evaluator):

@@ -272,6 +272,11 @@ class TurnTree:
         # when the game says it cannot (`end_turn_is_quiet`), the child is counted but not built.
         end_action = self.end_action
         quiet = self.before_end_turn and end_action is not None and hasattr(root, "end_turn_is_quiet")
+        # An evaluator of the state after END_TURN may score a quiet END_TURN from the state before it
+        # (`Evaluator.after_quiet_end`): the child is counted but not built. The leaves buffered before it are
+        # scored first, so leaves are recorded in the same order as when the child is built.
+        after_quiet = self.evaluator.after_quiet_end if (
+            not self.before_end_turn and end_action is not None and hasattr(root, "end_turn_is_quiet")) else None
         # A popped node is not needed after its last child is built, so that child is played on the node itself
         # (one clone fewer per expanded node). Not when leaves are scored before END_TURN: the node may then be
         # a buffered leaf. Never on the root, the caller's state.
@@ -293,6 +298,11 @@ class TurnTree:
                     self.buffer.append((state, path + (a,)))
                     if len(self.buffer) >= batch:
                         self._flush()
+                    continue
+                if after_quiet is not None and a == end_action and state.end_turn_is_quiet():
+                    if self.buffer:
+                        self._flush()
+                    record(float(after_quiet(state, player)), path + (a,))
                     continue
                 if i == last:
                     state.apply(a)
@@ -323,6 +333,8 @@ class TurnTree:
     def _best_first(self, root) -> None:
         player = self.player
         heap: list = [(0.0, 0, root, ())]
+        after_quiet = self.evaluator.after_quiet_end if (
+            not self.before_end_turn and hasattr(root, "end_turn_is_quiet")) else None
         order = 0
         while heap:
             _, _, state, path = heapq.heappop(heap)
@@ -348,12 +360,18 @@ class TurnTree:
                     end = child.end_turn_action()
                     if end is not None:
                         self._count()
-                        leaf = self._advance(child.child(end))
+                        # a quiet END_TURN is scored from the child itself (its value, a float, stands in)
+                        if after_quiet is not None and child.end_turn_is_quiet():
+                            leaf = float(after_quiet(child, player))
+                        else:
+                            leaf = self._advance(child.child(end))
                     fresh.append((child, p, leaf))
             except _Stop as exc:
                 stop = exc  # score what this expansion generated, then stop
             scored = [item for item in fresh if item[2] is not None]
-            values = self.evaluator.evaluate([self._view(c, leaf) for c, _, leaf in scored], player) if scored else []
+            built = [self._view(c, leaf) for c, _, leaf in scored if type(leaf) is not float]
+            values = iter(self.evaluator.evaluate(built, player) if built else ())
+            values = [leaf if type(leaf) is float else next(values) for _, _, leaf in scored]
             priority = {}
             for (child, p, _), v in zip(scored, values):
                 priority[id(child)] = float(v)

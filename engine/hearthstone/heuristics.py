@@ -53,6 +53,27 @@ def rho(state, player: int) -> float:
     return board_value(me) - board_value(opp) + HERO_WEIGHT * (hero_hp(me) - hero_hp(opp))
 
 
+def _lasting_value(m) -> float:
+    """minion_value(m) once this turn's attack (temp_atk) is gone, as ending the turn leaves it."""
+    if m.health <= 0 or m.pending_destroy:
+        return 0.0
+    a = m.base_attack + m.atk_buff + m.aura_atk
+    if m.damage and m.card.enrage_attack and not m.silenced:
+        a += m.card.enrage_attack
+    return value(a if a > 0 else 0, m.health, m.taunt)
+
+
+def rho_after_quiet_end_turn(state, player: int) -> float:
+    """rho of the state END_TURN would lead to, when `state.end_turn_is_quiet()`: no trigger or player effect
+    acts at the turn's end or the next one's start, so ending the turn changes only what rho does not read
+    (mana, cards, freezes) and this turn's attack, which ends (tests/engine/test_heuristics_quiet_end.py checks
+    the equality on played states)."""
+    me = state.players[player]
+    opp = state.players[1 - player]
+    return (sum(_lasting_value(m) for m in me.board) - sum(_lasting_value(m) for m in opp.board)
+            + HERO_WEIGHT * (hero_hp(me) - hero_hp(opp)))
+
+
 def style_for_class(hero_class: str) -> str:
     """Warrior aggro, Mage control, every other class ramp (spec section 3)."""
     return CLASS_STYLE.get(hero_class, "ramp")

@@ -95,6 +95,37 @@ def test_pruning_keeps_the_exhaustive_best_value(position):
     assert search(s, prune="dominance").nodes < search(s, prune="tt").nodes < full.nodes
 
 
+class _BuildEveryEndTurn(RhoEvaluator):
+    after_quiet_end = None  # score the built END_TURN child, as before the shortcut
+
+
+@pytest.mark.parametrize("algo", ["dfs", "best"])
+def test_quiet_end_turns_scored_without_their_child_change_nothing(algo):
+    """rho scores a quiet END_TURN from the state before it: same plans, values and node counts as building it,
+    over played mid-game positions (this turn's attack buffs included), every pruning level."""
+    game = HearthstoneGame()
+    positions = []
+    for seed in range(12):
+        s = game.new_initial_state(seed)
+        rng = Rng(seed)
+        for _ in range(30 + seed):
+            if s.is_terminal():
+                break
+            legal = s.legal_actions()
+            s.apply(legal[rng.randrange(len(legal))])
+        if not s.is_terminal():
+            positions.append(s)
+    assert len(positions) >= 8
+    positions += [make_state(**position) for position in SMALL_POSITIONS]  # Abusive Sergeant's attack this turn
+    for s in positions:
+        for prune in ("none", "tt", "dominance"):
+            kw = dict(prune=prune, max_nodes=3000, max_ms=0, algo=algo, keep_top=50)
+            a = TurnTree(RhoEvaluator(), **kw).search(s.clone(), s.current_player)
+            b = TurnTree(_BuildEveryEndTurn(), **kw).search(s.clone(), s.current_player)
+            assert (a.actions, a.value, a.nodes, a.leaves) == (b.actions, b.value, b.nodes, b.leaves)
+            assert a.top == b.top  # the 50 best leaves, values and lines
+
+
 def test_canonical_key_ignores_minion_order_and_uids():
     a = make_state(boards=(("Bloodfen Raptor", "Chillwind Yeti"), ("Wisp",)), mana=3)
     b = make_state(boards=(("Chillwind Yeti", "Bloodfen Raptor"), ("Wisp",)), mana=3)
