@@ -22,6 +22,12 @@ class RhoEvaluator(Evaluator):
     def after_quiet_end(self, state, player: int) -> float:
         return rho_after_quiet_end_turn(state, player)
 
+    def __init_subclass__(cls, **kwargs) -> None:
+        super().__init_subclass__(**kwargs)
+        # A subclass that scores states its own way (rho plus something) gets no rho shortcut unless it gives its own
+        if "evaluate" in cls.__dict__ and "after_quiet_end" not in cls.__dict__:
+            cls.after_quiet_end = None
+
 
 class GreedyEvaluator(Evaluator):
     """The SabberStone greedy score; style "auto" picks it from the player's hero class."""

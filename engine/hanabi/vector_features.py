@@ -37,6 +37,15 @@ VECTOR = "vector"
 VECTOR_VERSION = 1
 
 
+def _width(cfg: HanabiConfig) -> tuple:
+    """The config fields that set the row's width (hint and fuse counts only scale values)."""
+    return cfg.players, cfg.colours, cfg.ranks, cfg.hand_size
+
+
+def _describe(cfg: HanabiConfig) -> str:
+    return f"{cfg.players} players, {cfg.colours} colours, {cfg.ranks} ranks, hands of {cfg.hand_size}"
+
+
 class HanabiVector(Encoder):
     """The whole table as the observer sees it, one-hot where a value is a category; see the module docstring."""
 
@@ -74,10 +83,9 @@ class HanabiVector(Encoder):
 
     def values(self, state: HanabiState, player: int, rng: Rng | None = None) -> list[float]:
         cfg = state.cfg
-        if cfg is not self.cfg and cfg != self.cfg:  # the row's width and names come from the encoder's config
-            raise UserError(f"hanabi vector encoder: sized for {self.cfg.players} players, {self.cfg.colours} colours, "
-                            f"{self.cfg.ranks} ranks, hands of {self.cfg.hand_size} ({self.cfg}), but the state's "
-                            f"game is {cfg}; build the encoder with get_encoder('vector', game)")
+        if cfg is not self.cfg and _width(cfg) != _width(self.cfg):  # the row's width and names come from self.cfg
+            raise UserError(f"hanabi vector encoder: sized for {_describe(self.cfg)}, but the state's game has "
+                            f"{_describe(cfg)}; build the encoder with get_encoder('vector', game)")
         p, h, c, r, n = cfg.players, cfg.hand_size, cfg.colours, cfg.ranks, cfg.num_codes
         seats = [(player + o) % p for o in range(p)]
         row: list[float] = []

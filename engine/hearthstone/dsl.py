@@ -376,7 +376,9 @@ def transform(card_key: str, to: Selector | None = None) -> Effect:
     def run(ctx: mech.Ctx) -> None:
         card = card_db().get(card_key)
         for m in _targets(ctx, to):
-            mech.transform(ctx.state, m, card)
+            new = mech.transform(ctx.state, m, card)
+            if ctx.transformed is not None:
+                ctx.transformed.append(new)
 
     return _tag(run, "transform", to)
 

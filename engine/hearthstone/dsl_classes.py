@@ -146,6 +146,8 @@ def become(card_key: str) -> Effect:
         from cardlab.engine.hearthstone.enchants import rebuild_triggers
 
         rebuild_triggers(m)
+        if ctx.transformed is not None:
+            ctx.transformed.append(m)
 
     return _tag(run, "transform")
 

@@ -236,7 +236,9 @@ def transform_random(card_keys, to: Selector) -> Effect:
     def run(ctx: mech.Ctx) -> None:
         db = card_db()
         for m in _targets(ctx, to):
-            mech.transform(ctx.state, m, db.get(ctx.state.rng.choice(card_keys)))
+            new = mech.transform(ctx.state, m, db.get(ctx.state.rng.choice(card_keys)))
+            if ctx.transformed is not None:
+                ctx.transformed.append(new)
 
     return _tag(run, "transform_random", to)
 
@@ -256,6 +258,8 @@ def become_copy_of_target(ctx: mech.Ctx) -> None:
 
     rebuild_triggers(m)
     mech.refresh_auras(ctx.state)
+    if ctx.transformed is not None:
+        ctx.transformed.append(m)
 
 
 become_copy_of_target = _tag(become_copy_of_target, "copy", None)

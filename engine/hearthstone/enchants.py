@@ -28,6 +28,8 @@ def _both(first: Callable, second: Callable) -> Callable:
         first(s, m, *args)
         second(s, m, *args)
 
+    # the parts, so that each keeps its own queuing condition (mechanics.fire_queued: Alarm-o-Bot under Conceal)
+    run.handlers = (*getattr(first, "handlers", (first,)), *getattr(second, "handlers", (second,)))
     return run
 
 

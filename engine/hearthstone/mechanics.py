@@ -22,7 +22,8 @@ MAX_MANA = 10
 class Ctx:
     """What an effect needs: whose card, which entity, which target, how much spell damage."""
 
-    __slots__ = ("state", "player", "source", "card", "target", "position", "spell_power", "multiplier")
+    __slots__ = ("state", "player", "source", "card", "target", "position", "spell_power", "multiplier",
+                 "transformed")
 
     def __init__(self, state, player: int, source, card: CardDef | None, target=None, position: int = -1,
                  spell_power: int = 0, multiplier: int = 1):
@@ -34,6 +35,7 @@ class Ctx:
         self.position = position
         self.spell_power = spell_power
         self.multiplier = multiplier  # damage and healing of spells and hero powers (Prophet Velen: x2 each)
+        self.transformed: list | None = None  # a played minion's Battlecry lists the minions it transformed here
 
     @property
     def me(self):
@@ -109,8 +111,8 @@ def fire_queued(s: "HearthstoneState", event: str, *args) -> None:
         for m in p.board:
             h = m.triggers.get(event)
             if h is not None:
-                q = getattr(h, "queue_if", None)
-                if q is None or q(s, m, *args):
+                h = _queued(h, s, m, args)
+                if h is not None:
                     listeners.append((m.uid, h, m))
         w = p.weapon
         if w is not None:
@@ -119,6 +121,26 @@ def fire_queued(s: "HearthstoneState", event: str, *args) -> None:
                 listeners.append((w.uid, h, w))
     if listeners:
         _run_listeners(s, listeners, args)
+
+
+def _queued(handler, s, m, args: tuple):
+    """The handler, or what of it is queued now: a merged handler (an enchantment's trigger added to the card's:
+    enchants._both) queues each part on its own condition; None when nothing is queued."""
+    parts = getattr(handler, "handlers", None)
+    if parts is None:
+        q = getattr(handler, "queue_if", None)
+        return handler if q is None or q(s, m, *args) else None
+    chosen = [h for h in parts if (q := getattr(h, "queue_if", None)) is None or q(s, m, *args)]
+    if len(chosen) == len(parts):
+        return handler
+    if not chosen:
+        return None
+
+    def run(s, m, *a) -> None:
+        for h in chosen:
+            h(s, m, *a)
+
+    return run
 
 
 def _run_listeners(s: "HearthstoneState", listeners: list, args: tuple) -> None:

@@ -324,12 +324,11 @@ class HearthstoneState(State):
             mech.refresh_auras(self)
             mech.fire(self, "card_played", player, card)
             mech.fire(self, mech.SUMMONING, m)  # "whenever you summon" sees the minion before its Battlecry
-            printed = m.card
-            others = None  # uids in play before a Battlecry that transforms another minion (Tinkmaster Overspark)
+            transformed: list = []  # what the Battlecry transformed (itself or another minion)
             if effect is not None:
-                if getattr(effect, "kind", None) == "transform_random":
-                    others = {x.uid for p in self.players for x in p.board}
-                effect(mech.Ctx(self, player, m, card, target, position))
+                ctx = mech.Ctx(self, player, m, card, target, position)
+                ctx.transformed = transformed
+                effect(ctx)
             mech.refresh_auras(self)
             mech.resolve_deaths(self)  # the Battlecry's deaths end its phase: a Knife Juggler Deathwing destroyed is gone
             if m in me.board:  # not when its battlecry took it away (Lord Jaraxxus became the hero)
@@ -343,9 +342,6 @@ class HearthstoneState(State):
             # A minion its own Battlecry transformed (Faceless Manipulator, Druid of the Claw) or one it transformed
             # (Tinkmaster) gets one more "whenever summoned" phase as the new minion, after the After Summon
             # phase (Hearthstone Wiki, Transformation): a Faceless copying a Murloc grows a Murloc Tidecaller.
-            transformed = [m] if m.card is not printed and m in me.board else []
-            if others is not None:
-                transformed += [x for p in self.players for x in p.board if x.uid not in others and x is not m]
             for x in transformed:
                 if x in self.players[x.owner].board:
                     mech.fire(self, mech.SUMMONING, x)

@@ -679,6 +679,11 @@ def test_a_cleric_in_play_makes_a_damaged_minion_worth_a_card():
     assert not s.search_keys(0).sound
     exhaustive = search(s, prune="none", evaluator=PrizesCards())
     assert search(s, prune="dominance", evaluator=PrizesCards()).value == pytest.approx(exhaustive.value)
+    # a subclass that scores its own way gets no rho shortcut for quiet END_TURNs: the line that draws is found,
+    # and the value the search reports is the evaluator's own value of the line
+    assert PrizesCards.after_quiet_end is None
+    assert PrizesCards().evaluate([replay(s, exhaustive.actions, 0)], 0)[0] == pytest.approx(exhaustive.value)
+    assert len(replay(s, exhaustive.actions, 0).players[0].hand) >= 1
 
 
 def test_returns_and_sylvanas_turn_dominance_off_only_when_they_matter():

@@ -53,6 +53,8 @@ def test_hanabi_vector_is_registered_next_to_mini_dqn():
     assert get_encoder("mini-dqn-15", "hanabi").dim == 15
     with pytest.raises(UserError, match="sized for 2 players"):  # not a silently wider row than its names
         enc2.values(state, 2)
+    variant = _play(make_game("hanabi:bomb_out=zero,fuses=4").new_initial_state(2), 7)
+    assert len(enc2.values(variant, 0)) == enc2.dim  # other rules, the same width: a net trained on one plays both
 
 
 def test_a_non_number_player_count_is_named():

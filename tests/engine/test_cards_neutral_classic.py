@@ -816,6 +816,33 @@ def test_alarm_o_bot_ignores_a_minion_nat_pagle_draws_first():
     assert drawn > 0
 
 
+def test_alarm_o_bot_keeps_its_queuing_condition_under_conceal():
+    """Conceal adds a start-of-turn trigger to the minion; the merged trigger still queues Alarm-o-Bot's part only
+    when a minion was in hand as the turn started."""
+    drawn = 0
+    for seed in range(20):
+        s = make_state(("ROGUE", "MAGE"), hands=(["Conceal"], []), boards=(["Nat Pagle", "Alarm-o-Bot"], []),
+                       seed=seed)
+        s.players[0].deck = [card_db().get("Chillwind Yeti")] * 5
+        play(s, "Conceal")
+        end_turn(s)
+        end_turn(s)
+        assert names(s.players[0].board) == ["Nat Pagle", "Alarm-o-Bot"]
+        assert not any(m.stealth for m in s.players[0].board)  # Conceal's own part still ran
+        drawn += len(s.players[0].hand) == 2
+    assert drawn > 0
+
+
+def test_faceless_manipulator_copying_a_faceless_manipulator_gets_the_extra_summon_phase():
+    """A self-transform into the same card is still a transform: Warsong Commander's Charge, wiped by the copy,
+    comes back in the extra "whenever summoned" phase."""
+    s = make_state(("WARRIOR", "MAGE"), hands=(["Faceless Manipulator"], []),
+                   boards=(["Warsong Commander"], ["Faceless Manipulator"]))
+    play(s, "Faceless Manipulator", minion(s, 1, "Faceless Manipulator"))
+    copy = minion(s, 0, "Faceless Manipulator")
+    assert copy.charge and copy.can_attack()
+
+
 def test_cult_master_dying_with_other_minions_draws_nothing():
     # Deaths are simultaneous: the Cult Master is gone when the others' deaths are announced.
     s = make_state(hands=(["Flamestrike"], []), boards=((), ["Cult Master", "Bloodfen Raptor", "Wisp"]))
