@@ -61,6 +61,13 @@ def fire_summoned(s: "HearthstoneState", m: Minion) -> None:
 
 def fire(s: "HearthstoneState", event: str, *args) -> None:
     """Call every listener of `event` on both boards (and weapons) in play order."""
+    listeners = _listeners(s, event)
+    if listeners:
+        _run_listeners(s, listeners, args)
+
+
+def _listeners(s: "HearthstoneState", event: str) -> list:
+    """(uid, handler, entity) of every minion and weapon listening to `event`, in board order."""
     listeners = []
     for p in s.players:
         for m in p.board:
@@ -72,8 +79,7 @@ def fire(s: "HearthstoneState", event: str, *args) -> None:
             h = w.card.triggers.get(event)
             if h is not None:
                 listeners.append((w.uid, h, w))
-    if listeners:
-        _run_listeners(s, listeners, args)
+    return listeners
 
 
 def fire_together(s: "HearthstoneState", events: tuple, *args) -> None:
@@ -107,18 +113,10 @@ def fire_queued(s: "HearthstoneState", event: str, *args) -> None:
     trigger is queued only if the condition holds as the event is raised, before any listener runs (Alarm-o-Bot
     needs a minion in hand then, not one an older Nat Pagle draws first: Hearthstone Wiki)."""
     listeners = []
-    for p in s.players:
-        for m in p.board:
-            h = m.triggers.get(event)
-            if h is not None:
-                h = _queued(h, s, m, args)
-                if h is not None:
-                    listeners.append((m.uid, h, m))
-        w = p.weapon
-        if w is not None:
-            h = w.card.triggers.get(event)
-            if h is not None:
-                listeners.append((w.uid, h, w))
+    for uid, h, entity in _listeners(s, event):
+        h = _queued(h, s, entity, args)
+        if h is not None:
+            listeners.append((uid, h, entity))
     if listeners:
         _run_listeners(s, listeners, args)
 
