@@ -60,7 +60,13 @@ def replay_states(log: dict, source: str = "game log"):
     from cardlab.engine.registry import make_game
 
     try:
-        state = make_game(log["game"]).new_initial_state(int(log["seed"]), tuple(log["roles"]))
+        game = make_game(log["game"])
+        roles = tuple(log["roles"])
+        players = getattr(game, "num_players", len(roles))
+        if sorted(roles) != list(range(players)):
+            raise UserError(f"malformed game log: 'roles' {list(roles)} should order the {players} seats "
+                            f"(a permutation of 0..{players - 1})")
+        state = game.new_initial_state(int(log["seed"]), roles)
         actions = [tuple(a) if isinstance(a, list) else a for a in log["actions"]]
     except (KeyError, TypeError, ValueError) as exc:
         if isinstance(exc, UserError):

@@ -18,6 +18,15 @@ def test_replay_names_the_missing_key_and_a_directory(tmp_path, capsys):
     assert "is a directory, not a file" in capsys.readouterr().err
 
 
+def test_replay_names_roles_that_do_not_order_the_seats(tmp_path, capsys):
+    log = {"format": "cardlab-game", "version": 2, "game": "hearthstone", "seed": 5, "roles": [5],
+           "agents": ["trading", "random"], "actions": [], "result": {}, "error": None}
+    (tmp_path / "g.json").write_text(json.dumps(log))
+    assert main(["replay", str(tmp_path / "g.json")]) == 2
+    err = capsys.readouterr().err
+    assert "g.json" in err and "'roles' [5]" in err and "Traceback" not in err
+
+
 def test_a_mini_hanabi_dqn_in_full_hanabi_is_refused_before_any_game(tmp_path, capsys):
     assert main(["arena", "dqn:ckpt=mini-dqn", "--game", "hanabi", "--games", "2",
                  "--log-dir", str(tmp_path / "logs")]) == 2
