@@ -25,6 +25,7 @@ from cardlab.datagen.writer import FORMAT, SCHEMA_VERSION
 
 LOAD_LIMIT_BYTES = 2 << 30
 # Attributes every chain file carries; without them rows cannot be decoded or labels recomputed.
+JSON_ATTRS = ("settings", "agents", "agent_checkpoints", "encoder_vocabulary", "merged_from")
 REQUIRED_ATTRS = ("game_name", "encoder", "encoder_version", "encoder_dim", "games_completed", "games_requested",
                   "gamma", "reward", "chains")  # "auto" loads a kind into memory below this size, streams above it
 
@@ -70,6 +71,12 @@ def check_file(path: str | Path, f: h5py.File | None = None) -> dict[str, Any]:
         for name in ("games", "chains", "meta"):
             if name not in f:
                 raise UserError(f"{path} is damaged: the /{name} group is missing")
+        for name in JSON_ATTRS:  # written as JSON; tools read them back (inspect, resume, train)
+            if name in attrs:
+                try:
+                    json.loads(attrs[name])
+                except (TypeError, ValueError):
+                    raise UserError(f"{path} is damaged: its {name} attribute is not valid JSON") from None
         n_games = int(attrs.get("games_completed", 0))
         for name, ds in f["games"].items():
             if ds.shape[0] < n_games:
@@ -78,6 +85,8 @@ def check_file(path: str | Path, f: h5py.File | None = None) -> dict[str, Any]:
             rows = int(g.attrs.get("rows", -1))
             if rows < 0:
                 raise UserError(f"{path} is damaged: chains/{kind} has no committed row count")
+            if "label" not in g:
+                raise UserError(f"{path} is damaged: chains/{kind}/label is missing")
             if "features" in g and g["features"].shape[1] != int(attrs["encoder_dim"]):
                 raise UserError(f"{path} is damaged: chains/{kind}/features has {g['features'].shape[1]} columns, "
                                 f"the encoder attribute says {attrs['encoder_dim']}")

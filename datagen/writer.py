@@ -195,6 +195,9 @@ class ChainWriter:
         f = None
         try:
             f = h5py.File(path, "a", rdcc_nbytes=_FILE_KW["rdcc_nbytes"])
+            for kind in CHAIN_KINDS:  # the rows appended to a chain kind always include these
+                if f"chains/{kind}" in f and "features" not in f["chains"][kind]:
+                    raise KeyError(f"chains/{kind}/features is missing")
             # Opening reads the committed rows of every last, partly filled chunk: damaged data shows here.
             return cls(f, path)
         except (OSError, RuntimeError, KeyError, ValueError) as exc:

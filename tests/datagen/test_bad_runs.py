@@ -163,3 +163,28 @@ def test_a_damaged_games_table_is_one_line_not_a_traceback(tmp_path, capsys):
         err = capsys.readouterr().err
         assert "g.h5 is corrupt: reading its games table failed" in err and "Traceback" not in err
         assert len(err.strip().splitlines()) == 1
+
+
+def test_a_settings_attribute_that_is_not_json_or_a_missing_label_column_is_named(tmp_path, capsys):
+    import h5py
+
+    out = tmp_path / "s.h5"
+    assert _datagen(str(out), "--games", "3") == 0
+    with h5py.File(out, "a") as f:
+        f.attrs["settings"] = "{not json"
+    for argv in (["inspect", str(out)], ["datagen", str(out), "--games", "4", "--agents", "random", "random",
+                                         "--quiet", "--resume"]):
+        assert main(argv) == 2
+        err = capsys.readouterr().err
+        assert "s.h5 is damaged: its settings attribute is not valid JSON" in err and "Traceback" not in err
+    out = tmp_path / "l.h5"
+    assert _datagen(str(out), "--games", "3") == 0
+    with h5py.File(out, "a") as f:
+        del f["chains/full/label"]
+    before = out.read_bytes()
+    for argv in (["inspect", str(out)], ["datagen", str(out), "--games", "4", "--agents", "random", "random",
+                                         "--quiet", "--resume"]):
+        assert main(argv) == 2
+        err = capsys.readouterr().err
+        assert "l.h5 is damaged: chains/full/label is missing" in err and "Traceback" not in err
+    assert out.read_bytes() == before
