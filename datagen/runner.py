@@ -444,8 +444,11 @@ def _open_writer(path: Path, settings: DatagenSettings, resume: bool, force: boo
     """The run's file: resumed (same settings, the game count may grow) or created."""
     if resume and path.exists():
         from cardlab.datagen.reader import check_file
+        from cardlab.datagen.writer import refuse_if_in_use
 
         # Every check reads the file before it is opened for writing: a refused resume leaves it byte-identical.
+        if path.is_file():
+            refuse_if_in_use(path)
         _check_resume(path, check_file(path), settings)
         writer = ChainWriter.resume(path)
         if int(writer.f.attrs["games_requested"]) != settings.total_games:

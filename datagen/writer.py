@@ -160,6 +160,8 @@ class ChainWriter:
         path = Path(path)
         if path.exists() and not force:
             raise UserError(f"{path} exists: pass --resume to continue it or --force to overwrite it")
+        if path.is_file():
+            refuse_if_in_use(path)  # --force must not replace a file a running datagen is writing
         # With --force the old file stays until the new one's layout is built (os.replace below).
         attrs = dict(attrs, format=FORMAT, schema_version=SCHEMA_VERSION, games_completed=np.int64(0),
                      store_states=bool(store_states))
@@ -187,6 +189,8 @@ class ChainWriter:
         from cardlab.datagen.reader import check_file
 
         path = Path(path)
+        if path.is_file():
+            refuse_if_in_use(path)
         attrs = check_file(path)
         version = int(attrs.get("schema_version", -1))
         if version != SCHEMA_VERSION:
@@ -329,6 +333,17 @@ class ChainWriter:
             _close_quietly(self.f)
             self.f = None
         self._buffer = []
+
+
+def refuse_if_in_use(path: Path) -> None:
+    """Refuse a file another process holds open for writing (HDF5's file lock: a datagen run still writing it)."""
+    try:
+        h5py.File(path, "r").close()
+    except BlockingIOError:
+        raise UserError(f"{path} is open for writing in another process (a datagen run still writing it?): wait "
+                        "for it to finish or stop it, then resume") from None
+    except OSError:
+        pass  # not an HDF5 file, damaged...: the caller's own checks name that
 
 
 def _close_quietly(f: h5py.File) -> None:

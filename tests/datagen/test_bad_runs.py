@@ -188,3 +188,25 @@ def test_a_settings_attribute_that_is_not_json_or_a_missing_label_column_is_name
         err = capsys.readouterr().err
         assert "l.h5 is damaged: chains/full/label is missing" in err and "Traceback" not in err
     assert out.read_bytes() == before
+
+
+def test_a_file_another_process_is_writing_is_neither_resumed_nor_overwritten(tmp_path, capsys):
+    import subprocess
+    import sys
+
+    out = tmp_path / "busy.h5"
+    assert _datagen(str(out), "--games", "3") == 0
+    holder = subprocess.Popen([sys.executable, "-c", "import h5py, sys, time; f = h5py.File(sys.argv[1], 'a'); "
+                               "print('open', flush=True); time.sleep(60)", str(out)], stdout=subprocess.PIPE, text=True)
+    try:
+        assert holder.stdout.readline().strip() == "open"
+        for extra in ("--resume", "--force"):
+            assert _datagen(str(out), "--games", "5", extra) == 2
+            err = capsys.readouterr().err
+            assert "busy.h5 is open for writing in another process" in err and "damaged" not in err
+    finally:
+        holder.kill()
+        holder.wait()
+    from cardlab.datagen.reader import check_file
+
+    assert int(check_file(out)["games_completed"]) == 3  # neither replaced nor appended to
