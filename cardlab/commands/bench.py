@@ -18,16 +18,16 @@ def add_arguments(p) -> None:
     p.add_argument("--games", type=int, default=None, help="games to play (default: engine 1000, datagen 200, "
                                                            "fuzz 1000, search-net 20)")
     p.add_argument("--seed", type=int, default=0)
-    p.add_argument("--start", type=int, default=0, help="fuzz: index of the first game (split a long run over "
+    p.add_argument("--start", type=int, default=None, help="fuzz: index of the first game (split a long run over "
                                                         "runs: --start 0, --start N, ...)")
-    p.add_argument("--workers", type=int, default=1, help="fuzz: worker processes (default 1)")
-    p.add_argument("--positions", type=int, default=200, help="search: seeded mid-game positions (default 200)")
-    p.add_argument("--cap", type=int, default=200_000, help="search: node cap of the exhaustive reference search")
-    p.add_argument("--eval", default="rho", help="search: leaf evaluator (rho, greedy, ckpt=PATH), several "
+    p.add_argument("--workers", type=int, default=None, help="fuzz: worker processes (default 1)")
+    p.add_argument("--positions", type=int, default=None, help="search: seeded mid-game positions (default 200)")
+    p.add_argument("--cap", type=int, default=None, help="search: node cap of the exhaustive reference search")
+    p.add_argument("--eval", default=None, help="search: leaf evaluator (rho, greedy, ckpt=PATH), several "
                                                  "comma-separated, or 'all' (rho, greedy, the shipped value networks): "
                                                  "one agreement row each")
-    p.add_argument("--prune", default="dominance", choices=["tt", "dominance"], help="search: pruning compared with none")
-    p.add_argument("--algo", default="dfs", choices=["dfs", "best"], help="search: tree walk")
+    p.add_argument("--prune", default=None, choices=["tt", "dominance"], help="search: pruning compared with none")
+    p.add_argument("--algo", default=None, choices=["dfs", "best"], help="search: tree walk")
     p.add_argument("--game", default=None, help="engine: any game spec (default: the Hearthstone Liège mirror "
                                                 "benchmark with clone and legal-action timings); search-net: the "
                                                 "game (default hearthstone:deck=liege); datagen: the game (default "
@@ -43,7 +43,28 @@ def add_arguments(p) -> None:
     p.add_argument("--json", action="store_true", help="print one JSON object")
 
 
+# Which benchmarks read each option (the others would ignore it: refused rather than measuring something else),
+# and the defaults of the options that are not the same for every benchmark.
+_APPLIES = {"games": ("engine", "datagen", "fuzz", "search-net"), "start": ("fuzz",), "workers": ("fuzz",),
+            "positions": ("search",), "cap": ("search",), "eval": ("search",), "prune": ("search",),
+            "algo": ("search",), "game": ("engine", "datagen", "search-net"),
+            "agents": ("engine", "datagen", "search-net"), "decisions": ("search-net",), "compare": ("search-net",)}
+_DEFAULTS = {"start": 0, "workers": 1, "positions": 200, "cap": 200_000, "eval": "rho", "prune": "dominance",
+             "algo": "dfs"}
+
+
+def _check_options(args) -> None:
+    for option, benches in _APPLIES.items():
+        if getattr(args, option) is not None and args.which not in benches:
+            raise UserError(f"--{option} does not apply to `cardlab bench {args.which}` (it is read by: "
+                            f"{', '.join(benches)})")
+    for option, default in _DEFAULTS.items():
+        if getattr(args, option) is None:
+            setattr(args, option, default)
+
+
 def run(args) -> int:
+    _check_options(args)
     if args.games is not None and args.games <= 0:
         raise UserError(f"--games must be positive, got {args.games}")
     if args.which == "search":

@@ -42,6 +42,18 @@ def test_unwritable_log_dir_fails_before_any_game(tmp_path, capsys, monkeypatch)
     assert not played
 
 
+@pytest.mark.parametrize("argv, option", [
+    (["bench", "fuzz", "--games", "2", "--game", "dominion"], "--game"),
+    (["bench", "search", "--positions", "2", "--game", "dominion"], "--game"),
+    (["bench", "search-net", "--eval", "rho"], "--eval"),
+    (["bench", "engine", "--cap", "5"], "--cap"),
+])
+def test_bench_refuses_an_option_the_benchmark_would_ignore(capsys, argv, option):
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert f"{option} does not apply to `cardlab bench {argv[1]}`" in err and "Traceback" not in err
+
+
 def test_bench_engine_refuses_a_wrong_agent_count(capsys):
     assert main(["bench", "engine", "--game", "hanabi:players=4", "--agents", "hat", "hat", "--games", "2"]) == 2
     assert "has 4 seats: give 4 agent specs" in capsys.readouterr().err
