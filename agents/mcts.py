@@ -300,7 +300,7 @@ class MCTSAgent(Agent):
 
     def __init__(self, seed: int = 0, iters: int = 500, ms: float = 0.0, per: str = "action", k: int = 1,
                  eval: str = "auto", cp: float = 1 / math.sqrt(2), batch: int = 1, rollout: str = "end",
-                 ckpt: str = "", game: str = "hearthstone") -> None:
+                 ckpt: str | None = None, game: str = "hearthstone") -> None:
         problems = []
         if iters < 0 or not 0 <= ms < math.inf:
             problems.append(f"iters and ms must be finite and >= 0 (0 = no limit), got iters={iters}, ms={ms}")
@@ -316,6 +316,8 @@ class MCTSAgent(Agent):
             problems.append(f"unknown rollout={rollout!r} (one of {', '.join(ROLLOUTS)})")
         if not cp >= 0 or math.isinf(cp):
             problems.append(f"cp must be a finite number >= 0, got {cp}")
+        if ckpt is not None and not ckpt.strip():
+            problems.append("ckpt= needs a checkpoint file or model name (cardlab models lists them)")
         if ckpt and eval != "auto":
             problems.append("give either eval=... or ckpt=PATH, not both")
         if problems:

@@ -75,7 +75,7 @@ class TurnTreeSearch(TurnPlanner):
     name = "search"
 
     def __init__(self, seed: int = 0, eval: str = "rho", prune: str = "auto", max_nodes: int = 20000,
-                 max_ms: float = 0.0, k: int = 1, algo: str = "dfs", batch: int = 64, ckpt: str = "",
+                 max_ms: float = 0.0, k: int = 1, algo: str = "dfs", batch: int = 64, ckpt: str | None = None,
                  others: str = "auto", blueprint: str = "", margin: float = 0.0, z: float = 0.0,
                  rollout: int = 0, endgame: int = -1,
                  lookahead: str = "", top: int = 8, samples: int = 4, game: str = "hearthstone") -> None:
@@ -104,6 +104,8 @@ class TurnTreeSearch(TurnPlanner):
             raise UserError(f"search: unknown prune level {prune!r} (one of auto, {', '.join(PRUNE_LEVELS)})")
         if algo not in ALGOS:
             raise UserError(f"search: unknown algo {algo!r} (one of {', '.join(ALGOS)})")
+        if ckpt is not None and not ckpt.strip():
+            raise UserError("search: ckpt= needs a checkpoint file or model name (cardlab models lists them)")
         if ckpt:
             if eval != "rho":
                 raise UserError("search: give either eval=... or ckpt=PATH, not both")

@@ -28,3 +28,9 @@ def test_a_directory_for_a_file_is_called_a_directory(tmp_path, capsys):
         make_agent(f"search:ckpt={tmp_path}")
     assert main(["decks", str(tmp_path)]) == 2
     assert "is a directory, not a file" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("spec", ["search:ckpt=,max_nodes=50", "mcts:ckpt=,iters=10", "search:ckpt= "])
+def test_an_empty_ckpt_is_refused_not_played_without_a_network(spec):
+    with pytest.raises(UserError, match="ckpt= needs a checkpoint file or model name"):
+        make_agent(spec)
