@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 import string
+import sys
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -20,7 +21,7 @@ from cardlab.arena.play import GameResult, cap_workers, game_seed, play_game, ru
 from cardlab.arena.stats import mean_interval, percentile, wilson_interval
 from cardlab.engine.core import COOPERATIVE, Game
 from cardlab.engine.registry import make_game
-from cardlab.runtime import StopOnInterrupt, UserError
+from cardlab.runtime import StopOnInterrupt, UserError, first_line
 
 LABELS = string.ascii_uppercase
 
@@ -36,6 +37,28 @@ def role_specs(game: Game, specs: Sequence[str]) -> tuple[str, ...]:
     if len(specs) == 1:
         return specs * n
     raise UserError(f"{game.spec} has {n} seats: give {n} agent specs, or two for a seat rotation")
+
+
+def plays_human(specs: Sequence[str]) -> bool:
+    """Whether one of the specs is the `human` agent (a person at the terminal)."""
+    from cardlab.agents.registry import parse_spec
+
+    return any(parse_spec(spec)[0] == "human" for spec in specs)
+
+
+def _stdin_is_terminal() -> bool:
+    try:
+        return sys.stdin is not None and sys.stdin.isatty()
+    except ValueError:  # closed
+        return False
+
+
+def refuse_human_without_terminal(specs: Sequence[str]) -> None:
+    """The `human` agent reads its moves from standard input: where that is not a terminal (a pipe, /dev/null,
+    a batch job) every game it sits in could only end in an error, after printing its board."""
+    if plays_human(specs) and not _stdin_is_terminal():
+        raise UserError("agent 'human' needs a terminal: it reads its moves from standard input, which is not one "
+                        "here (unattended games need bot specs)")
 
 
 @dataclass
@@ -54,6 +77,7 @@ class MatchReport:
     max_score: float | None = None
     error_logs: list[str] = field(default_factory=list)
     played: int | None = None  # games this run played (fewer than `games` when a journal held the rest)
+    first_error: str | None = None  # the first line of the first error (the exception's type and message)
 
     @property
     def labels(self) -> list[str]:
@@ -70,6 +94,24 @@ class MatchReport:
     @property
     def win_rate(self) -> float:
         return self.wins["A"] / self.games if self.games else 0.0
+
+    @property
+    def title(self) -> str:
+        """The match in words: "A vs B" (the distinct specs), or the one spec of a team."""
+        return " vs ".join(dict.fromkeys(self.agents))
+
+    def refuse_all_errors(self, then: str = "fix the cause and run the match again") -> None:
+        """A UserError when every game of the match ended in an error: its figures would be zeros that read like a
+        result (datagen's RunSummary.refuse_all_errors refuses the same case). Some errors are reported, not fatal."""
+        if not self.games or self.errors < self.games:
+            return
+        first = self.first_error or "?"
+        where = ""
+        if self.error_logs:
+            folder = Path(self.error_logs[0]).parent
+            where = f"; the games are saved in {folder}/ (cardlab replay {self.error_logs[0]})"
+        raise UserError(f"all {self.games} games of {self.title} ended in an error, so the match has no result "
+                        f"(first: {first}){where}; {then}")
 
     def _timing(self) -> dict:
         return {k: {"mean": round(sum(v) / len(v), 3) if v else 0.0, "p95": round(percentile(v, 95), 3),
@@ -149,17 +191,24 @@ def run_match(specs: Sequence[str], game: Game | str | None = None, games: int =
 
     for spec in dict.fromkeys(specs):  # fail fast on a bad spec, before starting workers
         make_agent(spec, game=game)
+    refuse_human_without_terminal(specs)
+    if workers > 1 and plays_human(specs):  # worker processes have no terminal: the person plays in this one
+        if warn is not None:
+            warn("agent 'human' plays at this terminal: using 1 worker")
+        workers = 1
     labels = [LABELS[r] for r in range(len(specs))]
     returns: list[list[float]] = []
     turns: list[int] = []
     times: dict[str, list[float]] = {label: [] for label in labels}
     errors = 0
     error_logs: list[str] = []
+    first_error: str | None = None
 
     def tally(record: dict) -> None:
-        nonlocal errors
+        nonlocal errors, first_error
         if record["returns"] is None:
             errors += 1
+            first_error = first_error or record.get("error")
         else:
             returns.append(record["returns"])
             turns.append(record["turns"])
@@ -192,6 +241,8 @@ def run_match(specs: Sequence[str], game: Game | str | None = None, games: int =
                 record = {"index": r.index, "returns": list(r.returns) if r.returns is not None else None,
                           "turns": r.turns, "ms": {LABELS[k]: v for k, v in r.decision_ms.items()},
                           "error_log": log_path if r.error is not None else None}
+                if r.error is not None:
+                    record["error"] = first_line(r.error)
                 tally(record)
                 if book is not None:
                     book.add(record)
@@ -204,4 +255,5 @@ def run_match(specs: Sequence[str], game: Game | str | None = None, games: int =
             book.close()
     elapsed = time.perf_counter() - start
     return MatchReport(game.spec, game.describe(), game.kind, specs, games, returns, errors, turns, times, elapsed,
-                       seed, getattr(game, "max_score", None), sorted(error_logs), played=len(todo))
+                       seed, getattr(game, "max_score", None), sorted(error_logs), played=len(todo),
+                       first_error=first_error)

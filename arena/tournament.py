@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from itertools import combinations
+from pathlib import Path
 from typing import Callable
 
-from cardlab.arena.match import MatchReport, run_match
+from cardlab.arena.match import MatchReport, refuse_human_without_terminal, run_match
 from cardlab.arena.ratings import BOOTSTRAP, PairResult, bradley_terry
 from cardlab.arena.stats import wilson_interval
 from cardlab.engine.core import Game
@@ -14,17 +15,24 @@ from cardlab.runtime import UserError
 
 
 def round_robin(specs: list[str], game: Game | str | None, games: int, workers: int = 1, seed: int = 0,
-                on_match: Callable[[MatchReport], None] | None = None) -> dict:
-    """Matrix[row][col] = row agent's win rate against col agent (with interval and counts)."""
+                on_match: Callable[[MatchReport], None] | None = None, log_dir: Path | None = None) -> dict:
+    """Matrix[row][col] = row agent's win rate against col agent (with interval and counts). Games that raise
+    are saved in `log_dir`; a pair whose every game raised stops the tournament (a UserError naming it)."""
     game = make_game(game)
     if game.num_players != 2 or game.kind != "zero_sum":
         raise UserError(f"a tournament needs a two-player zero-sum game, not {game.spec}")
+    from cardlab.agents.registry import make_agent
+
+    for spec in specs:  # every spec checked before the first pair plays
+        make_agent(spec, game=game)
+    refuse_human_without_terminal(specs)
     matrix: dict[str, dict[str, dict]] = {a: {} for a in specs}
     matches = []
     pairs: list[PairResult] = []
     for i, j in combinations(range(len(specs)), 2):
         a, b = specs[i], specs[j]
-        report = run_match((a, b), game, games, workers=workers, seed=seed)
+        report = run_match((a, b), game, games, workers=workers, seed=seed, log_dir=log_dir)
+        report.refuse_all_errors("fix the cause and run the tournament again")
         r = report.to_json()
         matches.append(r)
         lo, hi = r["ci95"]

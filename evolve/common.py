@@ -20,6 +20,36 @@ class Interrupted(Exception):
     """Ctrl-C arrived during a generation: it is dropped, the last saved one stands."""
 
 
+class GameFailed(Exception):
+    """A fitness game raised (an agent or the engine failed): the generation cannot be measured, so the run stops
+    with the last saved generation standing. Raised in a worker, it travels back pickled: plain arguments only."""
+
+    def __init__(self, what: str, error: str, log: dict | None = None, log_name: str = "failed-game.json") -> None:
+        super().__init__(what, error, log, log_name)
+        self.what, self.error, self.log, self.log_name = what, error, log, log_name
+
+    def __str__(self) -> str:
+        return f"{self.what}: {self.error}"
+
+
+def game_failed_message(exc: GameFailed, out: Path) -> str:
+    """The one line a failed fitness game gives: which game, its error, where it is saved, how to go on."""
+    where = ""
+    if exc.log is not None:
+        from cardlab.arena import gamelog
+
+        try:
+            path = gamelog.save(exc.log, out / "error-games" / exc.log_name)
+            where = f"; the game is saved in {path} (cardlab replay {path})"
+        except OSError:
+            pass  # the message matters more than the log
+    saved = completed_generations(out, resume=True)
+    then = (f"{saved} completed generation(s) are saved in {out}: fix the cause and continue with --resume" if saved
+            else "no generation was completed: fix the cause and run the command again")
+    error = (exc.error.strip().splitlines() or ["?"])[0]
+    return f"a fitness game ended in an error, so the generation was not finished ({exc.what}: {error}){where}; {then}"
+
+
 def write_json_atomic(path: Path, data: Any) -> None:
     """Write through a temporary file and rename, so a crash never leaves half a state file."""
     tmp = path.with_name(path.name + ".tmp")
@@ -106,6 +136,11 @@ def run_interruptible(name: str, progress: Any, out: Path, call: Any, interrupt_
     try:
         with interrupt_flag() as interrupt:
             result = call(lambda: interrupt.requested, progress.report, progress.on_games)
+    except GameFailed as exc:  # one line, not a worker's traceback; the last completed generation stands
+        progress.close()
+        from cardlab.runtime import UserError
+
+        raise UserError(game_failed_message(exc, out)) from None
     except (Interrupted, KeyboardInterrupt):  # KeyboardInterrupt: a second Ctrl-C, or one while workers start
         progress.close()
         saved = completed_generations(out, resume=True)

@@ -38,8 +38,8 @@ from cardlab.arena.play import Observer, cap_workers, play_game, run_jobs, seat_
 from cardlab.arena.stats import wilson_interval
 from cardlab.engine.core import Rng, derive_seed
 from cardlab.engine.registry import make_game
-from cardlab.evolve.common import (open_run_state, module_main, GenerationProgress, Interrupted, completed_generations,
-                                   run_interruptible, write_csv, write_json_atomic)
+from cardlab.evolve.common import (open_run_state, module_main, GameFailed, GenerationProgress, Interrupted,
+                                   completed_generations, run_interruptible, write_csv, write_json_atomic)
 from cardlab.runtime import StopOnInterrupt, UserError
 
 HELP = "evolve Dominion extremal strategies, (5+10) plus-selection against Big Money (spec section 4)"
@@ -82,7 +82,8 @@ def play_chunk(game_spec: str, agent: str, opponent: str, run_seed: int, indices
         scores = _FinalScores()
         result = play_game(game_spec, specs, run_seed, index, observers=[scores])
         if result.error is not None:
-            raise RuntimeError(f"{agent} vs {opponent}, game {index} of run {run_seed}: {result.error}")
+            raise GameFailed(f"{agent} vs {opponent}, game {index} of run {run_seed}", result.error, result.log,
+                             f"game-{run_seed}-{index:06d}.json")
         seat = seat_roles(index, len(specs)).index(role)
         points = scores.points[seat] - (scores.points[1 - seat] if tiebreak == "margin" else 0)
         out.append((int(result.returns[role] > 0), points))

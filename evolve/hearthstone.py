@@ -48,11 +48,12 @@ from typing import Callable, Sequence
 from cardlab.agents.hearthstone.weights import (FEATURES, load_weights, resolve_weights_path, save_weights,
                                                 vector_to_weights, weight_ranges, weights_to_vector)
 from cardlab.agents.registry import make_agent
+from cardlab.arena.match import refuse_human_without_terminal
 from cardlab.arena.play import cap_workers, play_game, run_jobs, seat_roles
 from cardlab.engine.core import Rng, derive_seed
 from cardlab.engine.registry import make_game
-from cardlab.evolve.common import (open_run_state, module_main, GenerationProgress, Interrupted, completed_generations,
-                                   run_interruptible, write_csv, write_json_atomic)
+from cardlab.evolve.common import (open_run_state, module_main, GameFailed, GenerationProgress, Interrupted,
+                                   completed_generations, run_interruptible, write_csv, write_json_atomic)
 from cardlab.runtime import StopOnInterrupt, UserError
 
 HELP = "evolve the weighted-feature Hearthstone evaluation of mcts/search (spec section 9), win rate vs bots"
@@ -164,7 +165,8 @@ def play_chunk(game_spec: str, agent: str, opponent: str, run_seed: int, indices
         specs = [agent, opponent] if role == 0 else [opponent, agent]
         result = play_game(game_spec, specs, run_seed, index)
         if result.error is not None:
-            raise RuntimeError(f"{agent} vs {opponent}, game {index} of run {run_seed}: {result.error}")
+            raise GameFailed(f"{agent} vs {opponent}, game {index} of run {run_seed}", result.error, result.log,
+                             f"game-{run_seed}-{index:06d}.json")
         wins.append(int(result.returns[role] > 0))
     return at, wins
 
@@ -359,6 +361,7 @@ def check_settings(s: Settings) -> None:
     make_agent(agent_spec(s, resolve_weights_path(s.start)), game=game.name)
     for opponent in s.opponents:
         make_agent(opponent, game=game.name)
+    refuse_human_without_terminal(s.opponents)
 
 
 def evolve(settings: Settings, out: Path, workers: int = 1, resume: bool = False,

@@ -111,6 +111,9 @@ class LoopSettings:
             raise UserError(f"--anchors names an agent twice: {' '.join(anchors)}")
         for spec in (start, *anchors):
             make_agent(spec, game=game)  # a bad spec fails now, not after an hour of games
+        from cardlab.arena.match import refuse_human_without_terminal
+
+        refuse_human_without_terminal((start, *anchors))
         if self.search_options:
             keys = {part.partition("=")[0].strip() for part in self.search_options.split(",")}
             clash = sorted(keys & {"ckpt", "eval"})
@@ -483,6 +486,8 @@ def _arena(ctx: LoopContext, k: int, specs: list[str], games: int, seed: int, pa
         with ctx.bar(f"gen {k}: {title}", games) as update:
             report = run_match(specs, ctx.game, games, workers=ctx.workers, seed=seed, journal=journal,
                                progress=update, log_dir=ctx.gen_dir(k) / "error-games")
+        # the journal keeps the failed games, so a rerun would read them back rather than play them
+        report.refuse_all_errors(f"fix the cause, delete {journal} and run the loop again")
         result = report.to_json()
     _write_json(path, result)
     return result

@@ -44,6 +44,13 @@ def check_log_dir(path: str, save_games: bool = False) -> Path:
     return p
 
 
+def json_stdout(on: bool):
+    """With --json, whatever the games print (an agent's own output) goes to stderr: stdout is the JSON object."""
+    import contextlib
+
+    return contextlib.redirect_stdout(sys.stderr) if on else contextlib.nullcontext()
+
+
 def run(args) -> int:
     from cardlab.arena.match import role_specs, run_match
 
@@ -54,7 +61,7 @@ def run(args) -> int:
                   warn=lambda msg: print(f"cardlab arena: warning: {msg}", file=sys.stderr))
     title = " vs ".join(args.agents) if len(args.agents) > 1 else args.agents[0]
     try:
-        with progress_bar(title, args.games) as update:  # stderr: stdout stays one JSON object
+        with progress_bar(title, args.games) as update, json_stdout(args.json):  # stdout stays one JSON object
             report = run_match(specs, game, args.games, progress=update, **kwargs)
     except KeyboardInterrupt:
         if args.journal:
@@ -63,6 +70,9 @@ def run(args) -> int:
         else:
             print("interrupted: no report (give --journal FILE to make a match resumable)", file=sys.stderr)
         return 130
+    report.refuse_all_errors("fix the cause and run the match again" if not args.journal else
+                             f"fix the cause, delete the journal {args.journal} (it keeps the failed games) and run "
+                             "the match again")
     r = report.to_json()
     if args.json:
         print(json.dumps(r))

@@ -26,6 +26,8 @@ def add_arguments(p) -> None:
     p.add_argument("--games", type=int, default=40, help="games per opponent (default 40; use 1000 for a result)")
     p.add_argument("--workers", type=int, default=min(4, os.cpu_count() or 1), help="worker processes")
     p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--log-dir", default="arena-logs",
+                   help="where games that raised are saved for `cardlab replay` (default: ./arena-logs)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
 
 
@@ -42,9 +44,11 @@ def run(args) -> int:
     from rich.console import Console
     from rich.table import Table
 
+    from cardlab.agents.registry import make_agent
     from cardlab.agents.value_evaluator import load_value_checkpoint
+    from cardlab.commands.arena import check_log_dir, json_stdout
     from cardlab.commands.progress import progress_bar
-    from cardlab.arena.match import run_match
+    from cardlab.arena.match import refuse_human_without_terminal, run_match
     from cardlab.checkpoints import path_of
     from cardlab.engine.registry import make_game
 
@@ -55,19 +59,24 @@ def run(args) -> int:
 
         args.checkpoint = resolve(args.checkpoint)  # a zoo name (`cardlab models`) or a file
     _, meta = load_value_checkpoint(args.checkpoint)  # fail early, with the file named
+    log_dir = check_log_dir(args.log_dir)
     agent = f"search:ckpt={args.checkpoint}"
     if args.lookahead != "none":
         agent += f",lookahead={args.lookahead}"
     game = make_game(f"hearthstone:pool={args.deck_pool}" if args.deck_pool
                      else f"hearthstone:deck={args.deck or 'liege'}")
+    for opponent in args.opponents:  # every opponent checked before the first match plays
+        make_agent(opponent, game=game)
+    refuse_human_without_terminal(args.opponents)
     console = Console(stderr=args.json)
     console.print(f"checkpoint {args.checkpoint}: {meta['kind']} on encoder {meta['encoder']} v{meta['encoder_version']}, "
                   f"trained on {trained_on(meta['data'])}")
     reports = []
     for opponent in args.opponents:
-        with progress_bar(f"search + net vs {opponent}", args.games) as update:
+        with progress_bar(f"search + net vs {opponent}", args.games) as update, json_stdout(args.json):
             report = run_match((agent, opponent), game, args.games, workers=args.workers, seed=args.seed,
-                               progress=update)
+                               progress=update, log_dir=log_dir)
+        report.refuse_all_errors("fix the cause and run the quickstart again")
         reports.append(report.to_json())
     if args.json:
         print(json.dumps({"checkpoint": args.checkpoint, "matches": reports}))
@@ -75,12 +84,20 @@ def run(args) -> int:
     reply = f", {args.lookahead} reply look-ahead" if args.lookahead != "none" else ""
     table = Table(title=f"search + value network ({Path(args.checkpoint).parent.name}{reply}) on the "
                         f"{game.describe()}, first player alternating")
-    for col in ("opponent", "games", "wins", "losses", "draws", "win rate", "95% interval", "ms / decision"):
+    errors = any(r["errors"] for r in reports)  # the column only when a game failed: it counts as no win
+    for col in ("opponent", "games", "wins", "losses", "draws", *(("errors",) if errors else ()), "win rate",
+                "95% interval", "ms / decision"):
         table.add_column(col, justify="right")
     for r in reports:
         lo, hi = r["ci95"]
         table.add_row(r["agents"]["B"], str(r["games"]), str(r["wins"]["A"]), str(r["wins"]["B"]), str(r["draws"]),
+                      *((str(r["errors"]),) if errors else ()),
                       f"{r['win_rate']:.1%}", f"{lo:.1%} - {hi:.1%}", f"{r['decision_ms']['A']['mean']:.1f}")
     console.print(table)
+    for r in reports:
+        if r["errors"]:
+            where = f"; saved in {Path(r['error_logs'][0]).parent}/ (cardlab replay FILE)" if r["error_logs"] else ""
+            console.print(f"[red]vs {r['agents']['B']}: {r['errors']} of {r['games']} games ended in an error and "
+                          f"count as no win{where}[/red]")
     console.print("More games give narrower intervals: cardlab quickstart --games 1000 (see docs/results.md).")
     return 0

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
+from cardlab.commands.arena import check_log_dir, json_stdout
 from cardlab.commands.gameargs import add_game_arguments, make_game_from_args
 
 HELP = "round robin between several agents: a win-rate matrix with 95% intervals and Bradley-Terry ratings"
@@ -15,6 +17,8 @@ def add_arguments(p) -> None:
     p.add_argument("--games", type=int, default=100, help="games per pair (default 100), first player alternating")
     p.add_argument("--workers", type=int, default=1)
     p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--log-dir", default="arena-logs",
+                   help="where games that raised are saved for `cardlab replay` (default: ./arena-logs)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
 
 
@@ -27,8 +31,11 @@ def run(args) -> int:
     if len(set(args.agents)) != len(args.agents):
         raise UserError("each agent spec may appear only once")
     game = make_game_from_args(args)
+    log_dir = check_log_dir(args.log_dir)
     if args.json:
-        print(json.dumps(round_robin(args.agents, game, args.games, args.workers, args.seed)))
+        with json_stdout(True):  # stdout is the JSON object alone
+            result = round_robin(args.agents, game, args.games, args.workers, args.seed, log_dir=log_dir)
+        print(json.dumps(result))
         return 0
     from rich.console import Console
     from rich.table import Table
@@ -36,7 +43,8 @@ def run(args) -> int:
     console = Console()
     with console.status("playing") as status:
         result = round_robin(args.agents, game, args.games, args.workers, args.seed,
-                             on_match=lambda r: status.update(f"done: {r.agents[0]} vs {r.agents[1]}"))
+                             on_match=lambda r: status.update(f"done: {r.agents[0]} vs {r.agents[1]}"),
+                             log_dir=log_dir)
     table = Table(title=f"Row agent's win rate vs column agent ({args.games} games per pair, {game.describe()}, "
                         "first player alternating, 95% Wilson interval)")
     table.add_column("")
@@ -59,4 +67,9 @@ def run(args) -> int:
     for agent, r in by_rating:
         ratings.add_row(agent, f"{r['elo']:+.0f}", f"[{r['ci95'][0]:+.0f}, {r['ci95'][1]:+.0f}]")
     console.print(ratings)
+    for m in result["matches"]:  # errored games count for neither agent: say so
+        if m["errors"]:
+            where = f"; saved in {Path(m['error_logs'][0]).parent}/ (cardlab replay FILE)" if m["error_logs"] else ""
+            console.print(f"[red]{m['agents']['A']} vs {m['agents']['B']}: {m['errors']} of {m['games']} games "
+                          f"ended in an error{where}[/red]")
     return 0

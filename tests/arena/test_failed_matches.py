@@ -1,0 +1,136 @@
+"""A match whose every game failed has no result: arena, tournament, quickstart and loop refuse it (exit 2, one
+line naming the match, the count and the saved games) instead of printing zeros; some failed games are reported.
+The `human` agent is refused where standard input is not a terminal (it could only fail every game)."""
+
+from __future__ import annotations
+
+import io
+import json
+import sys
+
+import pytest
+
+from cardlab.agents.random_agents import RandomAgent
+from cardlab.cli import main
+
+
+def boom(self, obs):
+    raise RuntimeError("boom")
+
+
+@pytest.fixture
+def broken_random(monkeypatch):
+    """`random` raises on every move (workers=1: the games run in this process)."""
+    monkeypatch.setattr(RandomAgent, "act", boom)
+
+
+@pytest.fixture
+def no_terminal(monkeypatch):
+    monkeypatch.setattr(sys, "stdin", io.StringIO(""))  # like </dev/null
+
+
+def refused(capsys, *needles, out: str = "") -> str:
+    """The last stderr line holds the needles; stdout holds no more than `out` (no table, no JSON)."""
+    captured = capsys.readouterr()
+    err = captured.err.strip().splitlines()[-1]
+    assert "Traceback" not in captured.err
+    assert (captured.out.startswith(out) and "win rate" not in captured.out) if out else captured.out == ""
+    for needle in needles:
+        assert needle in err
+    return err
+
+
+def test_arena_refuses_a_match_whose_every_game_failed(broken_random, tmp_path, capsys):
+    logs = tmp_path / "logs"
+    argv = ["arena", "random", "trading", "--games", "2", "--log-dir", str(logs)]
+    assert main(argv) == 2
+    refused(capsys, "all 2 games of random vs trading ended in an error", "RuntimeError: boom",
+            f"saved in {logs}/", "cardlab replay")
+    assert main(argv + ["--json"]) == 2  # no JSON that reads like a result
+    refused(capsys, "all 2 games")
+    journal = tmp_path / "j.jsonl"
+    assert main(argv + ["--journal", str(journal)]) == 2
+    refused(capsys, f"delete the journal {journal}")
+    assert main(argv + ["--journal", str(journal)]) == 2  # the failed games come back from the journal
+    refused(capsys, "all 2 games", "RuntimeError: boom")
+
+
+def test_a_few_failed_games_are_reported_not_fatal(monkeypatch, tmp_path, capsys):
+    original, calls = RandomAgent.act, {"n": 0}
+
+    def first_move_fails(self, obs):
+        calls["n"] += 1
+        if calls["n"] == 1:
+            raise RuntimeError("once")
+        return original(self, obs)
+
+    monkeypatch.setattr(RandomAgent, "act", first_move_fails)
+    assert main(["arena", "random", "trading", "--games", "2", "--log-dir", str(tmp_path), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["errors"] == 1
+
+
+def test_tournament_refuses_a_pair_whose_every_game_failed(broken_random, tmp_path, capsys):
+    assert main(["tournament", "trading", "face", "random", "--games", "2", "--log-dir", str(tmp_path)]) == 2
+    refused(capsys, "all 2 games of trading vs random ended in an error", "run the tournament again")
+    assert main(["tournament", "trading", "random", "--games", "2", "--log-dir", str(tmp_path), "--json"]) == 2
+    refused(capsys, "all 2 games of trading vs random")
+
+
+def test_quickstart_refuses_all_failed_games_and_shows_some(monkeypatch, tmp_path, capsys):
+    original, calls = RandomAgent.act, {"n": 0}
+
+    def first_move_fails(self, obs):
+        calls["n"] += 1
+        if calls["n"] == 1:
+            raise RuntimeError("once")
+        return original(self, obs)
+
+    argv = ["quickstart", "--games", "2", "--workers", "1", "--opponents", "random", "--log-dir", str(tmp_path)]
+    monkeypatch.setattr(RandomAgent, "act", first_move_fails)
+    assert main(argv) == 0
+    out = " ".join(capsys.readouterr().out.split())  # rich wraps lines
+    assert "vs random: 1 of 2 games ended in an error" in out and "saved in" in out
+
+    monkeypatch.setattr(RandomAgent, "act", boom)
+    assert main(argv) == 2
+    refused(capsys, "all 2 games of search:ckpt=", "vs random ended in an error", "RuntimeError: boom",
+            out="checkpoint ")  # the line naming the checkpoint, no table
+    assert main(argv + ["--json"]) == 2
+    refused(capsys, "all 2 games")
+
+
+def test_loop_refuses_an_anchor_whose_every_game_failed(broken_random, tmp_path, capsys):
+    out = tmp_path / "loop"
+    argv = ["loop", "--out", str(out), "--generations", "0", "--anchors", "random", "--anchor-games", "2", "--quiet"]
+    assert main(argv) == 2
+    journal = out / "gen-0" / "anchors" / "anchor-0.journal"
+    refused(capsys, "all 2 games of trading vs random ended in an error", f"delete {journal}")
+    assert not (out / "gen-0" / "anchors" / "anchor-0.json").exists()  # the step is not recorded as done
+    assert "anchors" not in json.loads((out / "loop.json").read_text())["generations"]["0"]["steps"]
+
+
+@pytest.mark.parametrize("argv", [
+    ["arena", "human", "random", "--games", "1", "--log-dir", "{tmp}/logs"],
+    ["arena", "human", "random", "--games", "1", "--log-dir", "{tmp}/logs", "--json"],
+    ["tournament", "random", "human", "face", "--games", "1", "--log-dir", "{tmp}/logs"],
+    ["quickstart", "--games", "1", "--opponents", "human", "--log-dir", "{tmp}/logs"],
+    ["loop", "--out", "{tmp}/loop", "--generations", "0", "--anchors", "human"],
+])
+def test_the_human_agent_needs_a_terminal(no_terminal, argv, tmp_path, capsys):
+    argv = [a.replace("{tmp}", str(tmp_path)) for a in argv]
+    assert main(argv) == 2
+    refused(capsys, "agent 'human' needs a terminal")
+    assert not (tmp_path / "loop").exists() and not (tmp_path / "logs").exists()  # refused before any game
+
+
+def test_json_stdout_stays_one_object_whatever_an_agent_prints(monkeypatch, capsys):
+    original = RandomAgent.act
+
+    def chatty(self, obs):
+        print("a board an agent printed")
+        return original(self, obs)
+
+    monkeypatch.setattr(RandomAgent, "act", chatty)
+    assert main(["arena", "random", "trading", "--games", "1", "--json"]) == 0
+    captured = capsys.readouterr()
+    assert json.loads(captured.out)["games"] == 1 and "a board an agent printed" in captured.err
