@@ -33,6 +33,8 @@ def check_log_dir(path: str, save_games: bool = False) -> Path:
     """The log folder; with --save-games made now, so an unwritable one fails before any game is played."""
     from cardlab.runtime import UserError
 
+    if not path.strip():
+        raise UserError("--log-dir is empty: name a folder (the default is ./arena-logs)")
     p = Path(path)
     if p.exists() and not p.is_dir():
         raise UserError(f"--log-dir {path}: is a file, not a directory")

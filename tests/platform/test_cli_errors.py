@@ -54,6 +54,12 @@ def test_bench_refuses_an_option_the_benchmark_would_ignore(capsys, argv, option
     assert f"{option} does not apply to `cardlab bench {argv[1]}`" in err and "Traceback" not in err
 
 
+@pytest.mark.parametrize("verb", [["arena", "trading", "random", "--save-games"], ["tournament", "trading", "random"]])
+def test_an_empty_log_dir_is_refused(capsys, verb):
+    assert main([*verb, "--games", "2", "--log-dir", ""]) == 2
+    assert "--log-dir is empty" in capsys.readouterr().err
+
+
 def test_bench_engine_refuses_a_wrong_agent_count(capsys):
     assert main(["bench", "engine", "--game", "hanabi:players=4", "--agents", "hat", "hat", "--games", "2"]) == 2
     assert "has 4 seats: give 4 agent specs" in capsys.readouterr().err
