@@ -186,7 +186,14 @@ def open_run_state(out: Path, settings: Any, resume: bool, state_cls: Any, exten
                         f"step shrinks with generation / generations, so --resume must keep it (a longer run "
                         f"starts afresh in another --out)")
     if before != asdict(settings):
-        raise UserError(f"{path}: the run was started with {asdict(state.settings)}, not {asdict(settings)}")
+        now = asdict(settings)
+        differ = ", ".join(f"{key}={before.get(key)!r} (now {now.get(key)!r})" for key in now
+                           if before.get(key) != now.get(key))
+        raise UserError(f"{path}: the run was started with other settings: {differ}; resume with the same ones")
+    done = completed_generations(out, resume=True)
+    if extendable and settings.generations < done:
+        raise UserError(f"{out} already holds {done} generations: --generations {settings.generations} would add none "
+                        f"(give more than {done} to extend the run)")
     state.settings = settings
     return state
 

@@ -89,8 +89,11 @@ def test_cli_registration_and_user_errors(tmp_path, capsys):
     assert "best.yaml" in capsys.readouterr().out
     with pytest.raises(UserError, match="already holds a run"):
         evo.run(args(tmp_path / "r"))
-    with pytest.raises(UserError, match="was started with"):
+    with pytest.raises(UserError, match="was started with other settings: seed=0 \\(now 1\\)"):
         evo.run(args(tmp_path / "r", resume=True, seed=1))
+    assert evo.run(args(tmp_path / "two", generations=2)) == 0
+    with pytest.raises(UserError, match="already holds 2 generations: --generations 1 would add none"):
+        evo.run(args(tmp_path / "two", generations=1, resume=True))
 
 
 def test_ctrl_c_exits_130_after_saving(tmp_path, monkeypatch, capsys):
