@@ -37,7 +37,8 @@ from cardlab.models.qnet import QNetwork, TargetClassifier, masked_argmax, maske
 from cardlab.train.config import config_from_dict
 from cardlab.train.replay import ExperienceStream, common_checks, NStepWriter, ReplayBuffer, ResumableCheckpoints
 from cardlab.train.resume import (fit, last_logger_version, open_resume_checkpoint, quiet_lightning,
-                          episodes_done, refuse_changed_settings, refuse_shorter_than_done, refuse_used_out)
+                          episodes_done, refuse_changed_settings, refuse_non_finite, refuse_shorter_than_done,
+                          refuse_used_out)
 
 
 @dataclass
@@ -561,6 +562,10 @@ def train_dqn(cfg: DQNConfig, out_dir: str | Path, logger: bool = True, progress
                         enable_progress_bar=progress, enable_model_summary=False, enable_checkpointing=False,
                         log_every_n_steps=50, callbacks=[saver])
     fit(trainer, module, ckpt_path=resume_from)
+    # before the final save too: a resumable checkpoint that was still finite stays so
+    weights = {**module.online.state_dict(),
+               **({f"classifier.{k}": v for k, v in classifier.state_dict().items()} if classifier is not None else {})}
+    refuse_non_finite(out_dir, f"{cfg.variant}.pt", weights)
     if logger:
         saver.save(trainer)  # resumable with a larger --games; agents can load it too
     if module.updates == 0:

@@ -39,8 +39,8 @@ from cardlab.runtime import UserError
 from cardlab.train.config import config_from_dict
 from cardlab.train.replay import ExperienceStream, common_checks, NStepWriter, ReplayBuffer, ResumableCheckpoints
 from cardlab.train.resume import (fit, last_logger_version, open_resume_checkpoint, quiet_lightning,
-                                  episodes_done, refuse_changed_settings, refuse_shorter_than_done,
-                                  refuse_used_out)
+                                  episodes_done, refuse_changed_settings, refuse_non_finite,
+                                  refuse_shorter_than_done, refuse_used_out)
 
 EXPORT_NAME = "mini-dqn.pt"
 LAST_NAME = "mini-dqn-last.ckpt"
@@ -438,6 +438,8 @@ def train_mini_dqn(cfg: MiniDQNConfig, out_dir: str | Path, logger: bool = True,
                         enable_progress_bar=progress, enable_model_summary=False, enable_checkpointing=False,
                         log_every_n_steps=50, callbacks=[saver])
     fit(trainer, module, ckpt_path=resume_from)
+    # before the final save too: a resumable checkpoint that was still finite stays so
+    refuse_non_finite(out_dir, EXPORT_NAME, module.online.state_dict())
     if logger:
         saver.save(trainer)  # resumable with a larger --games; the agent can load it too
     if module.updates == 0:

@@ -51,14 +51,56 @@ def last_logger_version(log_dir: Path, resume: bool) -> str | None:
     return versions[-1].name if resume and versions else None
 
 
+def checkpoint_damage(path: Path) -> str | None:
+    """Why a torch checkpoint's bytes are not the ones written (None when they are, or when it is not a zip archive:
+    torch.load then says whether it reads it). torch.load does not check the CRC-32 each zip member carries, so a
+    checkpoint damaged on disk or in a copy would load with garbage (NaN) weights; zipfile checks every member."""
+    import zipfile
+
+    if not zipfile.is_zipfile(path):
+        return None
+    try:
+        with zipfile.ZipFile(path) as archive:
+            bad = archive.testzip()
+    except Exception as exc:  # noqa: BLE001 - a damaged directory or header: any error means the same
+        return f"its zip directory cannot be read ({type(exc).__name__})"
+    return None if bad is None else f"its part {bad!r} fails its CRC-32 check (its bytes changed after it was written)"
+
+
 def open_resume_checkpoint(last: Path, what: str) -> dict:
-    """The run's last checkpoint, or a UserError saying there is nothing (readable) to resume."""
+    """The run's last checkpoint, or a UserError saying there is nothing (readable, intact) to resume."""
     if not last.is_file():
         raise UserError(f"nothing to resume: {last} does not exist (train without --resume first)")
+    damage = checkpoint_damage(last)
+    if damage:
+        raise UserError(f"{last} is damaged: {damage}; it cannot be resumed and nothing was written (restore it "
+                        "from a copy, or train into another --out)")
     try:
-        return torch.load(last, map_location="cpu", weights_only=False)
+        checkpoint = torch.load(last, map_location="cpu", weights_only=False)
     except Exception as exc:  # noqa: BLE001 - any unreadable checkpoint gets the same message
         raise UserError(f"{last}: not a readable {what} checkpoint ({type(exc).__name__})") from None
+    weights = checkpoint.get("state_dict") if isinstance(checkpoint, dict) else None
+    for name, tensor in (weights.items() if isinstance(weights, dict) else ()):
+        if torch.is_tensor(tensor) and tensor.is_floating_point() and not bool(torch.isfinite(tensor).all()):
+            raise UserError(f"{last} holds non-finite weights (NaN or infinite in {name}): it cannot be resumed and "
+                            "nothing was written (restore it from a copy, or train into another --out)")
+    return checkpoint
+
+
+def refuse_non_finite(out: Path, export: str, weights: dict, results: dict | None = None) -> None:
+    """Training never exports NaN or infinite weights or test figures: a UserError naming the run instead."""
+    import math
+
+    for name, tensor in weights.items():
+        if torch.is_tensor(tensor) and tensor.is_floating_point() and not bool(torch.isfinite(tensor).all()):
+            kind = "NaN" if bool(torch.isnan(tensor).any()) else "infinite"
+            raise UserError(f"training produced non-finite weights ({kind} in {name}) in {out}: the data or the "
+                            f"resumed checkpoint is damaged, or the learning rate is too high; {export} not written")
+    for name, value in (results or {}).items():
+        if not math.isfinite(float(value)):
+            raise UserError(f"training produced a non-finite test result ({name} {float(value)}) in {out}: the data "
+                            f"or the resumed checkpoint is damaged, or the learning rate is too high; {export} not "
+                            "written")
 
 
 def refuse_changed_settings(last: Path, saved: dict, now: dict, may_change: tuple[str, ...], flags: str) -> None:

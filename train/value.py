@@ -24,8 +24,9 @@ from cardlab.models.checkpoint import load_value as load_value_checkpoint, save_
 from cardlab.models.value import ACTIVATIONS, COLOURS, NORMS, ColourTrio, ValueNet
 from cardlab.train.config import config_from_dict
 from cardlab.train.plain_progress import PlainProgress
-from cardlab.train.resume import (StopOnCtrlC, quiet_lightning, refuse_used_out, fit, last_logger_version, open_resume_checkpoint,
-                          refuse_changed_settings, refuse_shorter_than_done)
+from cardlab.train.resume import (StopOnCtrlC, checkpoint_damage, quiet_lightning, refuse_used_out, fit, last_logger_version,
+                          open_resume_checkpoint, refuse_changed_settings, refuse_non_finite, refuse_shorter_than_done)
+from lightning.pytorch.callbacks import ModelCheckpoint
 
 
 IGNORED_STD = 1e12  # the normaliser's scale for ignored features: (x - mean) / 1e12 is 0 for any count
@@ -365,6 +366,29 @@ class TrainingOrderState(L.Callback):
         torch.set_rng_state(state_dict["torch_rng"])
 
 
+class BestFiniteCheckpoint(ModelCheckpoint):
+    """Lightning's top-k checkpoint, except that an epoch whose monitored loss is NaN or infinite is never a best
+    (Lightning keeps a NaN one while it holds fewer than k), and a run folder moved between an interruption and
+    its resumption keeps its best checkpoint (Lightning forgets it when the recorded folder differs)."""
+
+    def check_monitor_top_k(self, trainer, current=None) -> bool:
+        if current is not None and not bool(torch.isfinite(current)):
+            return False
+        return super().check_monitor_top_k(trainer, current)
+
+    def load_state_dict(self, state_dict: dict) -> None:
+        was = state_dict.get("dirpath")
+        if was and self.dirpath and was != self.dirpath:
+            def moved(path):
+                return str(Path(self.dirpath) / Path(path).name) if path else path
+
+            state_dict = {**state_dict, "dirpath": self.dirpath,
+                          **{k: moved(state_dict.get(k)) for k in ("best_model_path", "kth_best_model_path",
+                                                                   "last_model_path") if k in state_dict},
+                          "best_k_models": {moved(k): v for k, v in (state_dict.get("best_k_models") or {}).items()}}
+        super().load_state_dict(state_dict)
+
+
 def resume_checkpoint(out: Path, data: str | Path, cfg: ValueConfig) -> Path:
     """The run's last epoch checkpoint, after checking it was trained on the same file with the same settings."""
     last = out / "checkpoints" / "last.ckpt"
@@ -379,7 +403,9 @@ def resume_checkpoint(out: Path, data: str | Path, cfg: ValueConfig) -> Path:
     refuse_shorter_than_done(last, "--max-epochs", cfg.max_epochs, epoch + 1 if isinstance(epoch, int) else None,
                              "epochs")
     if Path(old_data).resolve() != Path(data).resolve():
-        raise UserError(f"{last} was trained on {old_data}, not {data}")
+        sources = saved["meta"]["data"].get("merged_from")  # `--data A B`: the files named then
+        was = f"{' '.join(str(s.get('file')) for s in sources)} (merged into {old_data})" if sources else old_data
+        raise UserError(f"{last} was trained on {was}, not {data}")
     from cardlab.datagen.reader import check_file, file_sha256
 
     before, now = saved["meta"]["data"], check_file(data)
@@ -428,7 +454,7 @@ def fit_value(data: str | Path, cfg: ValueConfig, out_dir: str | Path, progress:
     Every epoch ends with `checkpoints/last.ckpt`; `resume=True` continues from it (an interrupted run, or more
     epochs) and ends with the same weights as one uninterrupted run.
     """
-    from lightning.pytorch.callbacks import EarlyStopping, ModelCheckpoint
+    from lightning.pytorch.callbacks import EarlyStopping
     from lightning.pytorch.loggers import TensorBoardLogger
 
     out = Path(out_dir)
@@ -453,8 +479,8 @@ def fit_value(data: str | Path, cfg: ValueConfig, out_dir: str | Path, progress:
     if cfg.ignore_constant_features:
         std = torch.where(std < 1e-6, torch.full_like(std, IGNORED_STD), std)
     module.set_normalizer(dm.mean, std)
-    ckpt = ModelCheckpoint(dirpath=out / "checkpoints", filename="best-{epoch}-{val_loss:.4f}", monitor="val_loss",
-                           mode="min", save_top_k=1)
+    ckpt = BestFiniteCheckpoint(dirpath=out / "checkpoints", filename="best-{epoch}-{val_loss:.4f}",
+                                monitor="val_loss", mode="min", save_top_k=1)
     # last.ckpt after every epoch, improved or not (save_last=True on the best-model callback writes it only when
     # val_loss improves, so a resume would redo the epochs since then)
     last = ModelCheckpoint(dirpath=out / "checkpoints", filename="last", monitor=None, save_top_k=1,
@@ -476,9 +502,22 @@ def fit_value(data: str | Path, cfg: ValueConfig, out_dir: str | Path, progress:
     fit(trainer, module, datamodule=dm, ckpt_path=resume_from)
     best = trainer.strategy.broadcast(ckpt.best_model_path)  # rank 0 saved it; every rank tests the same weights
     if best:
+        if not Path(best).is_file():
+            raise UserError(f"{best}: the run's best checkpoint is missing; value.pt not written")
+        damage = checkpoint_damage(Path(best))
+        if damage:
+            raise UserError(f"{best} is damaged: {damage}; value.pt not written")
         module = ValueModule.load_from_checkpoint(best, map_location="cpu")
+    # no best (every epoch's val_loss was NaN): the trained weights, which the check below refuses
+    refuse_non_finite(out, "value.pt", module.net.state_dict())
     test = trainer.test(module, datamodule=dm, verbose=False)[0] if len(dm.tensors["test"]) else {}
+    refuse_non_finite(out, "value.pt", {}, test)
     history = {k: float(v) for k, v in trainer.callback_metrics.items()}
+    diverged = sorted(k for k in ("train_loss", "val_loss") if k in history and not math.isfinite(history[k]))
+    if diverged and trainer.is_global_zero:
+        print(f"cardlab train: warning: the last epoch's {' and '.join(diverged)} is not finite (training diverged, "
+              f"or the data or resumed checkpoint is damaged); value.pt holds the best finite epoch "
+              f"({Path(best).name})", file=sys.stderr)
     summary = {"lightning_checkpoint": best, "tensorboard": logger.log_dir,
                "test": {k: round(float(v), 5) for k, v in test.items()}, "last_metrics": history, "data": dm.summary,
                "rank": trainer.global_rank}

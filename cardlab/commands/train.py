@@ -112,8 +112,10 @@ def training_file(files: list[str], out: Path, resume: bool) -> str:
     merged = out / "train-data.h5"
     if launched_rank():  # rank 0 merged the files before it launched this process
         return str(merged)
-    if resume and merged.is_file():
-        return str(merged)
+    if resume:  # the run goes on with the rows it was trained on: only if they come from the files named now
+        if merged.is_file():
+            refuse_other_sources(files, merged, out)
+        return str(merged)  # none: nothing was merged for this run (fit_value says what there is to resume)
     if not resume:
         refuse_used_out(out, ("value.pt", "checkpoints"))  # before merging: never overwrite a finished run's data
     made = not out.exists()
@@ -124,6 +126,35 @@ def training_file(files: list[str], out: Path, resume: bool) -> str:
         if made and not any(out.iterdir()):  # a refused merge leaves no empty run folder behind
             out.rmdir()
         raise
+
+
+def refuse_other_sources(files: list[str], merged: Path, out: Path) -> None:
+    """A resumed run's --data must name the files its train-data.h5 was merged from (same paths, in the same order,
+    and not written again since: what the merge records of each, its game, agents, games and seed, must match)."""
+    from cardlab.datagen.reader import check_file
+    from cardlab.runtime import UserError
+
+    try:
+        recorded = json.loads(check_file(merged)["merged_from"])
+        was = [str(entry["file"]) for entry in recorded]
+    except (KeyError, TypeError, ValueError):
+        raise UserError(f"{merged} does not record the files it was merged from; train into another --out") from None
+    if [Path(f).resolve() for f in was] != [Path(f).resolve() for f in files]:
+        raise UserError(f"{out} was trained on {' '.join(was)} (merged into {merged}), not {' '.join(files)}; "
+                        "--resume with the same --data files in the same order, or train into another --out")
+    for name, entry in zip(files, recorded):
+        now = check_file(name)
+        have = {"game": now.get("game"), "agents": now.get("agents"), "games": now.get("games_completed"),
+                "seed": now.get("seed")}
+        changed = [key for key in have if entry.get(key) is not None and _same(entry[key]) != _same(have[key])]
+        if changed:
+            raise UserError(f"{name} is not the file {out} was trained on: it was written again since "
+                            f"({', '.join(changed)} differ); train into another --out")
+
+
+def _same(value):
+    """A recorded value as merged_from's JSON holds it (tuples as lists, numbers as numbers)."""
+    return json.loads(json.dumps(value, default=str))
 
 
 def run(args) -> int:

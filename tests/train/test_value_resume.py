@@ -95,3 +95,34 @@ def test_last_ckpt_holds_the_last_epoch_even_when_validation_did_not_improve(tin
     best = next(ckpts.glob("best-*.ckpt"))
     assert torch.load(ckpts / "last.ckpt", map_location="cpu", weights_only=False)["epoch"] == 11
     assert torch.load(best, map_location="cpu", weights_only=False)["epoch"] < 11  # (the case this test is about)
+
+
+def test_resume_on_several_files_refuses_other_files_than_the_run_was_merged_from(tmp_path, capsys):
+    from cardlab.cli import main
+
+    files = {}
+    for name, seed in (("a", 1), ("b", 2), ("c", 3)):
+        files[name] = str(tmp_path / f"{name}.h5")
+        generate(files[name], DatagenSettings(agents=("random-action", "random-action"), games=4, seed=seed))
+    out = tmp_path / "run"
+
+    def train(*names, epochs, resume=True):
+        return main(["train", "value", "--data", *[files[n] for n in names], "--out", str(out), "--max-epochs",
+                     str(epochs), "--batch-size", "64", "--seed", "1", *(["--resume"] if resume else [])])
+
+    assert train("a", "b", epochs=1, resume=False) == 0
+    merged = (out / "train-data.h5").read_bytes()
+    was = f"was trained on {files['a']} {files['b']} (merged into {out / 'train-data.h5'}), not"
+    for names in (("a", "c"), ("b", "a"), ("a",)):  # another file, another order (other rows and split), fewer
+        capsys.readouterr()
+        assert train(*names, epochs=2) == 2
+        err = capsys.readouterr().err
+        assert f"{was} {' '.join(files[n] for n in names)}" in err and "Traceback" not in err, err
+    assert (out / "train-data.h5").read_bytes() == merged
+    generate(files["b"], DatagenSettings(agents=("random-action", "random-action"), games=4, seed=9), force=True)
+    assert train("a", "b", epochs=2) == 2
+    assert f"{files['b']} is not the file {out} was trained on: it was written again since (seed differ)" in \
+        capsys.readouterr().err
+    generate(files["b"], DatagenSettings(agents=("random-action", "random-action"), games=4, seed=2), force=True)
+    assert train("a", "b", epochs=2) == 0  # the same files again: the run goes on
+    assert torch.load(out / "checkpoints" / "last.ckpt", map_location="cpu", weights_only=False)["epoch"] == 1
