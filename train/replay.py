@@ -25,7 +25,8 @@ def common_checks(cfg) -> list[tuple[bool, str]]:
 
     hidden = cfg.hidden if isinstance(cfg.hidden, list) else []
     return [
-        (0 < cfg.lr < math.inf, f"lr must be positive and finite, got {cfg.lr}"),
+        (0 < cfg.lr <= 1e6, f"lr must be positive and at most 1e6 (Adam's float32 step overflows near 1e38), got "
+                            f"{cfg.lr}"),
         (cfg.buffer_size >= 1, f"buffer_size must be positive, got {cfg.buffer_size}"),
         (cfg.activation in ACTIVATIONS, f"activation must be one of {', '.join(ACTIVATIONS)}, got {cfg.activation!r}"),
         (len(hidden) >= 1 and all(isinstance(h, int) and not isinstance(h, bool) and h > 0 for h in hidden),

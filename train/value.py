@@ -29,6 +29,7 @@ from cardlab.train.resume import (StopOnCtrlC, checkpoint_damage, quiet_lightnin
 from lightning.pytorch.callbacks import ModelCheckpoint
 
 
+MAX_LR = 1e6  # far above any useful rate; Adam's float32 step overflows (a traceback) near 1e38
 IGNORED_STD = 1e12  # the normaliser's scale for ignored features: (x - mean) / 1e12 is 0 for any count
 
 
@@ -78,8 +79,8 @@ class ValueConfig:
             raise UserError(f"{source}: chains must be 'full' or 'colour', got {self.chains!r}")
         if self.colour_labels not in ("game", "sub_chain"):
             raise UserError(f"{source}: colour_labels must be 'game' or 'sub_chain', got {self.colour_labels!r}")
-        if self.max_epochs < 1 or self.batch_size < 1 or not 0 < self.lr < math.inf:  # nan fails the comparison
-            raise UserError(f"{source}: max_epochs, batch_size and lr must be positive (lr finite), got "
+        if self.max_epochs < 1 or self.batch_size < 1 or not 0 < self.lr <= MAX_LR:  # nan fails the comparison
+            raise UserError(f"{source}: max_epochs, batch_size and lr must be positive (lr at most {MAX_LR:g}), got "
                             f"{self.max_epochs}, {self.batch_size} and {self.lr}")
         if not 0 <= self.weight_decay < math.inf:
             raise UserError(f"{source}: weight_decay must be a finite number >= 0, got {self.weight_decay}")
