@@ -62,9 +62,11 @@ def merge_chain_files(sources: Sequence[str | Path], out: str | Path) -> Path:
             writer.commit()
         total = writer.games_completed
         writer.set_attr("games_requested", np.int64(total))
+        from cardlab.datagen.reader import file_sha256
+
         writer.set_attr("merged_from", json.dumps([
             {"file": str(p), "game": a.get("game"), "games": int(a["games_completed"]), "seed": a.get("seed"),
-             "agents": a.get("agents")}
+             "agents": a.get("agents"), "sha256": file_sha256(p)}  # `train value --resume` compares the contents
             for p, a in zip(sources, attrs)]))
     except WriteFailed as exc:  # about the temporary copy, which goes: say what the user sees
         tmp.unlink(missing_ok=True)

@@ -147,6 +147,11 @@ def refuse_other_sources(files: list[str], merged: Path, out: Path) -> None:
         have = {"game": now.get("game"), "agents": now.get("agents"), "games": now.get("games_completed"),
                 "seed": now.get("seed")}
         changed = [key for key in have if entry.get(key) is not None and _same(entry[key]) != _same(have[key])]
+        if not changed and entry.get("sha256") is not None:
+            from cardlab.datagen.reader import file_sha256
+
+            if file_sha256(name) != entry["sha256"]:
+                changed = ["contents (SHA-256)"]
         if changed:
             raise UserError(f"{name} is not the file {out} was trained on: it was written again since "
                             f"({', '.join(changed)} differ); train into another --out")

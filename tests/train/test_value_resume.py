@@ -119,10 +119,18 @@ def test_resume_on_several_files_refuses_other_files_than_the_run_was_merged_fro
         err = capsys.readouterr().err
         assert f"{was} {' '.join(files[n] for n in names)}" in err and "Traceback" not in err, err
     assert (out / "train-data.h5").read_bytes() == merged
+    original_b = Path(files["b"]).read_bytes()
     generate(files["b"], DatagenSettings(agents=("random-action", "random-action"), games=4, seed=9), force=True)
     assert train("a", "b", epochs=2) == 2
     assert f"{files['b']} is not the file {out} was trained on: it was written again since (seed differ)" in \
         capsys.readouterr().err
-    generate(files["b"], DatagenSettings(agents=("random-action", "random-action"), games=4, seed=2), force=True)
+    Path(files["b"]).write_bytes(original_b)
+    import h5py
+
+    with h5py.File(files["b"], "a") as f:  # the same games, seed and agents; other bytes
+        f.attrs["created_at"] = "2000-01-01T00:00:00Z"
+    assert train("a", "b", epochs=2) == 2
+    assert "written again since (contents (SHA-256) differ)" in capsys.readouterr().err
+    Path(files["b"]).write_bytes(original_b)
     assert train("a", "b", epochs=2) == 0  # the same files again: the run goes on
     assert torch.load(out / "checkpoints" / "last.ckpt", map_location="cpu", weights_only=False)["epoch"] == 1
