@@ -25,7 +25,7 @@ def common_checks(cfg) -> list[tuple[bool, str]]:
 
     hidden = cfg.hidden if isinstance(cfg.hidden, list) else []
     return [
-        (0 < cfg.lr <= 1e6, f"lr must be positive and at most 1e6 (Adam's float32 step overflows near 1e38), got "
+        (0 < cfg.lr <= 1e30, f"lr must be positive and at most 1e30 (Adam's float32 step overflows near 1e38), got "
                             f"{cfg.lr}"),
         (cfg.buffer_size >= 1, f"buffer_size must be positive, got {cfg.buffer_size}"),
         (cfg.activation in ACTIVATIONS, f"activation must be one of {', '.join(ACTIVATIONS)}, got {cfg.activation!r}"),

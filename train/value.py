@@ -29,7 +29,7 @@ from cardlab.train.resume import (StopOnCtrlC, checkpoint_damage, quiet_lightnin
 from lightning.pytorch.callbacks import ModelCheckpoint
 
 
-MAX_LR = 1e6  # far above any useful rate; Adam's float32 step overflows (a traceback) near 1e38
+MAX_LR = 1e30  # far above any useful rate (it diverges to NaN, which is refused); near 1e38 Adam's float32 step overflows
 IGNORED_STD = 1e12  # the normaliser's scale for ignored features: (x - mean) / 1e12 is 0 for any count
 
 

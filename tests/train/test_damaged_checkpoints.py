@@ -81,7 +81,7 @@ def test_a_checkpoint_saved_with_nan_weights_is_not_resumed(tiny, tmp_path):
 
 def test_training_that_turns_nan_exports_nothing_and_keeps_no_nan_best(tiny, tmp_path, capsys):
     out = tmp_path / "run"
-    # lr 1e30: the first updates overflow, every loss from then on is NaN
+    # lr 1e30 (the most the config allows): the first updates overflow, every loss from then on is NaN
     assert main(["train", "value", "--data", str(tiny), "--out", str(out), "--max-epochs", "2", "--batch-size", "16",
                  "--lr", "1e30"]) == 2
     err = capsys.readouterr().err
