@@ -62,6 +62,8 @@ def _settings(args):
                             f"--agents {' '.join(['random'] * game.num_players)}")
         args.agents = ["trading", "trading"]
     chains = tuple(c.strip() for c in args.chains.split(",") if c.strip()) if args.chains is not None else ()
+    if args.chains is not None and not chains:
+        raise UserError(f"--chains {args.chains!r} names no chain kind (full, colour or full,colour)")
     options = {k: v for k, v in (("gamma", args.gamma), ("reward", args.reward),
                                  ("green_threshold", args.green_threshold)) if v is not None}
     return DatagenSettings(

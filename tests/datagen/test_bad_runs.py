@@ -210,3 +210,10 @@ def test_a_file_another_process_is_writing_is_neither_resumed_nor_overwritten(tm
     from cardlab.datagen.reader import check_file
 
     assert int(check_file(out)["games_completed"]) == 3  # neither replaced nor appended to
+
+
+@pytest.mark.parametrize("chains", [",", " , "])
+def test_chains_that_name_no_kind_are_refused(tmp_path, capsys, chains):
+    assert _datagen(str(tmp_path / "c.h5"), "--games", "2", "--chains", chains) == 2
+    assert "names no chain kind" in capsys.readouterr().err
+    assert not (tmp_path / "c.h5").exists()
