@@ -48,6 +48,15 @@ class GreedyEvaluator(Evaluator):
             out.append(greedy_score(s, player, style))
         return out
 
+    def after_quiet_end(self, state, player: int) -> float:
+        style = self.style if self.style != "auto" else style_for_class(state.players[player].hero.card_class)
+        return greedy_score(state, player, style, lasting=True)
+
+    def __init_subclass__(cls, **kwargs) -> None:
+        super().__init_subclass__(**kwargs)
+        if "evaluate" in cls.__dict__ and "after_quiet_end" not in cls.__dict__:
+            cls.after_quiet_end = None  # a subclass scoring its own way gets no shortcut unless it gives its own
+
 
 EVALUATORS: dict[str, Callable[[], Evaluator]] = {
     "rho": RhoEvaluator,

@@ -53,14 +53,19 @@ def rho(state, player: int) -> float:
     return board_value(me) - board_value(opp) + HERO_WEIGHT * (hero_hp(me) - hero_hp(opp))
 
 
-def _lasting_value(m) -> float:
-    """minion_value(m) once this turn's attack (temp_atk) is gone, as ending the turn leaves it."""
-    if m.health <= 0 or m.pending_destroy:
-        return 0.0
+def _lasting_attack(m) -> int:
+    """m.attack once this turn's attack (temp_atk) is gone, as ending the turn leaves it."""
     a = m.base_attack + m.atk_buff + m.aura_atk
     if m.damage and m.card.enrage_attack and not m.silenced:
         a += m.card.enrage_attack
-    return value(a if a > 0 else 0, m.health, m.taunt)
+    return a if a > 0 else 0
+
+
+def _lasting_value(m) -> float:
+    """minion_value(m) once this turn's attack is gone."""
+    if m.health <= 0 or m.pending_destroy:
+        return 0.0
+    return value(_lasting_attack(m), m.health, m.taunt)
 
 
 def rho_after_quiet_end_turn(state, player: int) -> float:
@@ -79,11 +84,15 @@ def style_for_class(hero_class: str) -> str:
     return CLASS_STYLE.get(hero_class, "ramp")
 
 
+def _attack_now(m) -> int:
+    return m.attack
+
+
 def _living(p) -> list:
     return [m for m in p.board if m.health > 0 and not m.pending_destroy]
 
 
-def greedy_score(state, player: int, style: str) -> float:
+def greedy_score(state, player: int, style: str, lasting: bool = False) -> float:
     """The greedy agent's score of `state` for `player` (spec section 3).
 
     +inf if the enemy hero is dead (checked first), -inf if our own is dead.
@@ -93,6 +102,8 @@ def greedy_score(state, player: int, style: str) -> float:
              +25 x (own taunt health - enemy taunt health); + own minion attack; +10 x HP difference.
     ramp:    +5000 same condition; +50 x count difference; + own minion attack; +10 x HP difference;
              +10 x minion-health difference; +20 x minion-attack difference.
+    `lasting`: minion attack without this turn's part, as a quiet END_TURN leaves it (the search scores that leaf
+    from the state before it).
     """
     if style not in STYLES:
         raise ValueError(f"unknown greedy style {style!r} (styles: {', '.join(STYLES)})")
@@ -105,7 +116,8 @@ def greedy_score(state, player: int, style: str) -> float:
     mine = _living(me)
     theirs = _living(opp)
     hp_diff = hero_hp(me) - hero_hp(opp)
-    own_attack = sum(m.attack for m in mine)
+    attack = _lasting_attack if lasting else _attack_now
+    own_attack = sum(map(attack, mine))
     board_won = bool(mine) and not theirs
     if style == "aggro":
         enemy_taunt_health = sum(m.health for m in theirs if m.taunt)
@@ -117,7 +129,7 @@ def greedy_score(state, player: int, style: str) -> float:
                 + 25.0 * (own_taunt_health - enemy_taunt_health) + own_attack + 10.0 * hp_diff)
     if style == "ramp":
         health_diff = sum(m.health for m in mine) - sum(m.health for m in theirs)
-        attack_diff = own_attack - sum(m.attack for m in theirs)
+        attack_diff = own_attack - sum(map(attack, theirs))
         return (5000.0 * board_won + 50.0 * (len(mine) - len(theirs)) + own_attack + 10.0 * hp_diff
                 + 10.0 * health_diff + 20.0 * attack_diff)
     raise AssertionError(style)

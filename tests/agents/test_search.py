@@ -99,6 +99,10 @@ class _BuildEveryEndTurn(RhoEvaluator):
     after_quiet_end = None  # score the built END_TURN child, as before the shortcut
 
 
+class _GreedyBuildingEveryEndTurn(GreedyEvaluator):
+    after_quiet_end = None
+
+
 @pytest.mark.parametrize("algo", ["dfs", "best"])
 def test_quiet_end_turns_scored_without_their_child_change_nothing(algo):
     """rho scores a quiet END_TURN from the state before it: same plans, values and node counts as building it,
@@ -120,10 +124,11 @@ def test_quiet_end_turns_scored_without_their_child_change_nothing(algo):
     for s in positions:
         for prune in ("none", "tt", "dominance"):
             kw = dict(prune=prune, max_nodes=3000, max_ms=0, algo=algo, keep_top=50)
-            a = TurnTree(RhoEvaluator(), **kw).search(s.clone(), s.current_player)
-            b = TurnTree(_BuildEveryEndTurn(), **kw).search(s.clone(), s.current_player)
-            assert (a.actions, a.value, a.nodes, a.leaves) == (b.actions, b.value, b.nodes, b.leaves)
-            assert a.top == b.top  # the 50 best leaves, values and lines
+            for fast, built in ((RhoEvaluator(), _BuildEveryEndTurn()), (GreedyEvaluator(), _GreedyBuildingEveryEndTurn())):
+                a = TurnTree(fast, **kw).search(s.clone(), s.current_player)
+                b = TurnTree(built, **kw).search(s.clone(), s.current_player)
+                assert (a.actions, a.value, a.nodes, a.leaves) == (b.actions, b.value, b.nodes, b.leaves)
+                assert a.top == b.top  # the 50 best leaves, values and lines
 
 
 def test_canonical_key_ignores_minion_order_and_uids():

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from cardlab.engine.core import Rng
-from cardlab.engine.hearthstone.heuristics import rho, rho_after_quiet_end_turn
+from cardlab.engine.hearthstone.heuristics import STYLES, greedy_score, rho, rho_after_quiet_end_turn
 from cardlab.engine.hearthstone.state import END_TURN_ACTION
 from cardlab.engine.registry import make_game
 from tests.engine.hs import make_state, minion, play
@@ -20,6 +20,8 @@ def _check(state) -> bool:
     assert not after.is_terminal()
     for seat in (0, 1):
         assert rho_after_quiet_end_turn(state, seat) == rho(after, seat)
+        for style in STYLES:
+            assert greedy_score(state, seat, style, lasting=True) == greedy_score(after, seat, style)
     return True
 
 
