@@ -8,6 +8,7 @@ never changes it. Roles (agent A = 0, B = 1, ...) rotate over the seats from gam
 
 from __future__ import annotations
 
+import contextlib
 import logging
 
 import multiprocessing as mp
@@ -175,6 +176,24 @@ def worker_init() -> None:
         torch.set_num_threads(1)  # torch's own thread pool would oversubscribe the cores
 
 
+@contextlib.contextmanager
+def children_ignore_sigint():
+    """Start worker processes with Ctrl-C ignored from their first instruction: a spawned one would otherwise die of
+    a Ctrl-C that lands while its interpreter starts (before `worker_init`), printing a traceback. Ignored is the
+    one disposition a new process inherits; the parent ignores Ctrl-C only while the processes are being started."""
+    import signal
+    import threading
+
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
 def process_context():
     """fork is cheap, but a process that already ran torch must not fork (its thread pool deadlocks the child)."""
     if "fork" in mp.get_all_start_methods() and "torch" not in sys.modules:
@@ -206,7 +225,8 @@ def run_jobs(fn: Callable, jobs: list, workers: int, ordered: bool = False) -> I
         for job in jobs:
             yield fn(*job)
         return
-    pool = process_context().Pool(workers, initializer=worker_init)
+    with children_ignore_sigint():
+        pool = process_context().Pool(workers, initializer=worker_init)
     try:
         chunk = 1 if ordered else max(1, min(16, len(jobs) // (workers * 8) or 1))
         mapper = pool.imap if ordered else pool.imap_unordered

@@ -23,7 +23,7 @@ from cardlab.runtime import StopOnInterrupt, UserError
 
 from cardlab.datagen.chains import (CHAIN_KINDS, COLOUR, DEFAULT_GAMMA, FULL, chain_point, DEFAULT_GREEN_THRESHOLD, DEFAULT_RED_THRESHOLD,
                             DEFAULT_REWARD, ChainRecorder)
-from cardlab.datagen.workers import Workers, ordered_map
+from cardlab.datagen.workers import WorkerDied, Workers, ordered_map
 from cardlab.datagen.writer import (WINNER_DRAW, WINNER_ERROR, ChainWriter, WriteFailed, compact_file, layout_for,
                                     settings_json)
 
@@ -423,6 +423,11 @@ def generate(path: str | Path, settings: DatagenSettings, *, workers: int = 1, r
                             progress(start + written, states)
                         if stop.requested:
                             raise KeyboardInterrupt
+                    writer.commit()
+                except WorkerDied:
+                    if not stop.requested:
+                        raise
+                    interrupted = True  # the Ctrl-C also reached a worker that was still starting: it is an interrupt
                     writer.commit()
                 except KeyboardInterrupt:
                     interrupted = True

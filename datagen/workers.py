@@ -14,7 +14,7 @@ from collections import deque
 from multiprocessing.connection import Connection, wait
 from typing import Callable, Iterator
 
-from cardlab.arena.play import process_context, worker_init
+from cardlab.arena.play import children_ignore_sigint, process_context, worker_init
 
 IN_FLIGHT = 2  # jobs queued per worker: the next one waits in its pipe while the main process is busy writing
 AHEAD_PER_WORKER = 4  # jobs handed out past the oldest unfinished one, per worker: bounds the results held back
@@ -40,6 +40,10 @@ def _serve(fn: Callable, conn: Connection, inherited: list[Connection]) -> None:
         return
 
 
+class WorkerDied(RuntimeError):
+    """A worker process went away mid-map (killed, or by a Ctrl-C that reached it while it was still starting)."""
+
+
 class Workers:
     """`count` processes running `fn`. Start them before opening the output file, so that they never hold its
     descriptor: HDF5's lock on it lives as long as any process does, and a killed run must leave it resumable."""
@@ -50,7 +54,8 @@ class Workers:
         for _ in range(count):
             parent, child = ctx.Pipe()
             proc = ctx.Process(target=_serve, args=(fn, child, self.conns + [parent]), daemon=True)
-            proc.start()
+            with children_ignore_sigint():
+                proc.start()
             child.close()
             self.procs.append(proc)
             self.conns.append(parent)
@@ -71,14 +76,17 @@ class Workers:
                     conn = min(conns, key=lambda c: len(queued[c]))  # round robin over the least busy
                     if len(queued[conn]) >= IN_FLIGHT:
                         break
-                    conn.send((sent, jobs[sent]))
+                    try:
+                        conn.send((sent, jobs[sent]))
+                    except OSError:  # its end is closed: the worker is gone
+                        raise WorkerDied(f"a datagen worker died before job {sent}") from None
                     queued[conn].append(sent)
                     sent += 1
                 for conn in wait([c for c in conns if queued[c]]):
                     try:
                         index, ok, result = conn.recv()
-                    except EOFError:
-                        raise RuntimeError(f"a datagen worker died while playing job {queued[conn][0]}") from None
+                    except (EOFError, OSError):
+                        raise WorkerDied(f"a datagen worker died while playing job {queued[conn][0]}") from None
                     if not ok:
                         raise RuntimeError(f"a datagen worker failed on job {index}:\n{result}")
                     queued[conn].popleft()

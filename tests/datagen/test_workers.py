@@ -36,3 +36,46 @@ def test_stopping_early_stops_the_workers():
     assert next(results) == 0
     results.close()
     assert not mp.active_children()
+
+
+def _dies_on_two(i: int) -> int:
+    if i == 2:
+        import os
+
+        os._exit(1)  # as a worker killed by a signal: no result, its pipe closes
+    time.sleep(0.05)
+    return i
+
+
+def test_a_worker_that_dies_is_a_worker_died_error_not_a_broken_pipe():
+    from cardlab.datagen.workers import WorkerDied
+
+    with pytest.raises(WorkerDied, match="a datagen worker died"):
+        list(ordered_map(_dies_on_two, [(i,) for i in range(8)], 2))
+    assert not mp.active_children()
+
+
+def test_a_worker_dying_after_ctrl_c_ends_datagen_as_an_interrupt(tmp_path, monkeypatch):
+    """A Ctrl-C that reaches a worker while it starts kills it; with the run's own Ctrl-C flag set, that is the
+    interrupt (exit 130, resumable), not an error."""
+    from cardlab.datagen import runner
+    from cardlab.datagen.workers import WorkerDied
+
+    class Requested:
+        requested = True
+
+        def __enter__(self):
+            return self
+
+        def __exit__(self, *exc):
+            return False
+
+    def dying(*args, **kwargs):
+        raise WorkerDied("a datagen worker died while playing job 0")
+        yield  # a generator, as iter_records
+
+    monkeypatch.setattr(runner, "StopOnInterrupt", Requested)
+    monkeypatch.setattr(runner, "iter_records", dying)
+    summary = runner.generate(tmp_path / "d.h5", runner.DatagenSettings(agents=("random", "random"), games=4),
+                              workers=2)
+    assert summary.interrupted and summary.games_completed == 0
