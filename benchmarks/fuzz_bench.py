@@ -122,16 +122,24 @@ def play_chunk(seed: int, first: int, count: int) -> dict:
 
 def run(games: int = 1000, workers: int = 1, start: int = 0, seed: int = 0, progress=None, warn=None) -> dict:
     """Play games start .. start + games - 1 over `workers` processes; `progress(done_games)` after each chunk."""
+    from cardlab.runtime import StopOnInterrupt
+
     workers = cap_workers(workers, warn)
     jobs = [(seed, first, min(CHUNK, start + games - first)) for first in range(start, start + games, CHUNK)]
     t0 = time.perf_counter()
     total = {"games": 0, "actions": 0, "violations": 0, "messages": []}
-    for part in run_jobs(play_chunk, jobs, workers):
-        for key in ("games", "actions", "violations"):
-            total[key] += part[key]
-        total["messages"].extend(part["messages"])
-        if progress is not None:
-            progress(total["games"])
+    interrupted = False
+    # In game order, so that after Ctrl-C the games checked are start .. start + games - 1 and the rest can follow
+    with StopOnInterrupt() as stop:
+        for part in run_jobs(play_chunk, jobs, workers, ordered=True):
+            for key in ("games", "actions", "violations"):
+                total[key] += part[key]
+            total["messages"].extend(part["messages"])
+            if progress is not None:
+                progress(total["games"])
+            if stop.requested:
+                interrupted = total["games"] < games
+                break
     elapsed = time.perf_counter() - t0
     total["messages"] = sorted(total["messages"], key=lambda m: int(m.split()[1]))[:KEEP_MESSAGES]
     return {
@@ -147,4 +155,5 @@ def run(games: int = 1000, workers: int = 1, start: int = 0, seed: int = 0, prog
         "actions_per_s": round(total["actions"] / elapsed) if elapsed else 0,
         "python": platform.python_version(),
         "machine": platform.machine(),
+        "interrupted": interrupted,  # Ctrl-C: the figures cover games start .. start + games - 1 only
     }

@@ -175,6 +175,12 @@ def _fuzz(args) -> int:
                     print(f"{'':>24}{line}")
             else:
                 print(f"{key:>22}: {value}")
+    if result["interrupted"]:
+        done = result["games"]
+        print(f"cardlab bench: interrupted after {done} of {games} games; the figures above cover those games only "
+              f"(games {args.start}..{args.start + done - 1}); the rest: --start {args.start + done} "
+              f"--games {games - done}", file=sys.stderr)
+        return 1 if result["violations"] else 130
     return 1 if result["violations"] else 0
 
 

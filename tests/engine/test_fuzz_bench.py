@@ -60,3 +60,26 @@ def test_fuzz_command_exits_1_on_a_violation(monkeypatch, capsys):
     captured = capsys.readouterr()
     assert "violations: 2" in captured.out and "planted" in captured.out
     assert "fuzz games: 2/2" in captured.err  # not a terminal: plain progress lines (every 30 s, and at the end)
+
+
+def test_ctrl_c_reports_the_games_checked_and_where_to_go_on(capsys, monkeypatch):
+    """After the first chunk the Ctrl-C flag is up: the figures cover the games played, in order, and the command
+    says which --start continues the run (exit 130)."""
+    from cardlab.cli import main
+    from cardlab import runtime
+
+    class Requested:
+        requested = True
+
+        def __enter__(self):
+            return self
+
+        def __exit__(self, *exc):
+            return False
+
+    monkeypatch.setattr(runtime, "StopOnInterrupt", Requested)
+    monkeypatch.setattr(fuzz_bench, "CHUNK", 2)
+    assert main(["bench", "fuzz", "--games", "6", "--start", "10"]) == 130
+    captured = capsys.readouterr()
+    assert "interrupted: True" in captured.out
+    assert "interrupted after 2 of 6 games" in captured.err and "--start 12 --games 4" in captured.err
