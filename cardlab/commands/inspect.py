@@ -98,7 +98,8 @@ def verify(path: str, block_rows: int = 1 << 16) -> int:
                     for start in range(0, rows, block_rows):
                         ds[start:min(rows, start + block_rows)]
                 except (OSError, RuntimeError, ValueError) as exc:
-                    raise UserError(f"{path} is damaged: reading {ds.name} near row {start} failed "
+                    end = min(rows, start + block_rows) - 1
+                    raise UserError(f"{path} is damaged: reading {ds.name} rows {start}-{end} failed "
                                     f"({first_line(exc)})") from None
                 read += rows
     return read
