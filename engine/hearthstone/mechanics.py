@@ -359,10 +359,15 @@ def silence(s: "HearthstoneState", m: Minion) -> None:
 
 
 def transform(s: "HearthstoneState", m: Minion, card: CardDef) -> Minion:
-    """Replace a minion by a fresh one of `card` in the same slot (a new entity, summoning sick)."""
+    """Replace a minion by a fresh one of `card` in the same slot: text, buffs, damage and Freeze gone, but not
+    its readiness: one that could attack still can, one that attacked or was just played cannot (the game keeps
+    the entity and its exhaustion through a transform: HearthSim hs-bugs #1347 and #1246, the Evolve-then-attack
+    play; no wiki line says so)."""
     p = s.players[m.owner]
     i = p.board.index(m)
     new = Minion(card, s.new_uid(), m.owner)
+    new.exhausted = m.exhausted
+    new.attacks_made = m.attacks_made
     p.board[i] = new
     refresh_auras(s)
     return new

@@ -392,6 +392,20 @@ def test_tinkmasters_beast_triggers_starving_buzzard_after_the_transform():
     assert seen > 0
 
 
+def test_a_transformed_minion_keeps_its_readiness():
+    """Tinkmaster turning our ready Yeti into a Squirrel or Devilsaur leaves it ready to attack; one that already
+    attacked stays spent."""
+    for seed in range(4):
+        s = make_state(hands=(["Tinkmaster Overspark"], []), boards=(["Chillwind Yeti"], []), seed=seed)
+        play(s, "Tinkmaster Overspark")
+        new = s.players[0].board[0]
+        assert new.card.name in ("Squirrel", "Devilsaur") and new.can_attack()
+    s = make_state(hands=(["Tinkmaster Overspark"], []), boards=(["Chillwind Yeti"], ["Wisp"]), seed=0)
+    attack(s, minion(s, 0, "Chillwind Yeti"), minion(s, 1, "Wisp"))
+    play(s, "Tinkmaster Overspark")
+    assert not s.players[0].board[0].can_attack()
+
+
 def test_tinkmaster_overspark_alone_does_nothing():
     s = make_state(hands=(["Tinkmaster Overspark"], []))
     play(s, "Tinkmaster Overspark")
