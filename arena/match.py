@@ -105,6 +105,8 @@ class MatchReport:
         result (datagen's RunSummary.refuse_all_errors refuses the same case). Some errors are reported, not fatal."""
         if not self.games or self.errors < self.games:
             return
+        if (self.first_error or "").startswith("QuitGame"):  # a person quit (`q` in `human`): not a failure
+            return
         first = self.first_error or "?"
         where = ""
         if self.error_logs:

@@ -453,7 +453,7 @@ def _open_writer(path: Path, settings: DatagenSettings, resume: bool, force: boo
 
         # Every check reads the file before it is opened for writing: a refused resume leaves it byte-identical.
         if path.is_file():
-            refuse_if_in_use(path)
+            refuse_if_in_use(path, writing=True)
         _check_resume(path, check_file(path), settings)
         writer = ChainWriter.resume(path)
         if int(writer.f.attrs["games_requested"]) != settings.total_games:

@@ -190,7 +190,7 @@ class ChainWriter:
 
         path = Path(path)
         if path.is_file():
-            refuse_if_in_use(path)
+            refuse_if_in_use(path, writing=True)
         attrs = check_file(path)
         version = int(attrs.get("schema_version", -1))
         if version != SCHEMA_VERSION:
@@ -335,15 +335,22 @@ class ChainWriter:
         self._buffer = []
 
 
-def refuse_if_in_use(path: Path) -> None:
-    """Refuse a file another process holds open for writing (HDF5's file lock: a datagen run still writing it)."""
+def refuse_if_in_use(path: Path, writing: bool = False) -> None:
+    """Refuse a file another process holds open (HDF5's file lock, a flock): for writing (a datagen run still writing
+    it) or, with `writing=True` (we are about to append), for reading too (train or inspect reading it)."""
     try:
-        h5py.File(path, "r").close()
+        if writing:
+            import fcntl
+
+            with open(path, "rb") as f:
+                fcntl.flock(f, fcntl.LOCK_EX | fcntl.LOCK_NB)  # released when the file closes
+        else:
+            h5py.File(path, "r").close()
     except BlockingIOError:
-        raise UserError(f"{path} is open for writing in another process (a datagen run still writing it?): wait "
-                        "for it to finish or stop it, then resume") from None
-    except OSError:
-        pass  # not an HDF5 file, damaged...: the caller's own checks name that
+        raise UserError(f"{path} is open in another process (a datagen run still writing it, or a train or inspect "
+                        "reading it): wait for it to finish or stop it, then resume") from None
+    except (OSError, ImportError):
+        pass  # not an HDF5 file, damaged, no flock here...: the caller's own checks name what matters
 
 
 def _close_quietly(f: h5py.File) -> None:

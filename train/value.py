@@ -372,6 +372,12 @@ class BestFiniteCheckpoint(ModelCheckpoint):
     (Lightning keeps a NaN one while it holds fewer than k), and a run folder moved between an interruption and
     its resumption keeps its best checkpoint (Lightning forgets it when the recorded folder differs)."""
 
+    @property
+    def state_key(self) -> str:
+        # Lightning files a callback's state under its class name: keep ModelCheckpoint's, so that runs saved before
+        # this class existed resume with their best checkpoint
+        return "ModelCheckpoint" + super().state_key[len(type(self).__qualname__):]
+
     def check_monitor_top_k(self, trainer, current=None) -> bool:
         if current is not None and not bool(torch.isfinite(current)):
             return False

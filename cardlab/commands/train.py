@@ -140,6 +140,14 @@ def refuse_other_sources(files: list[str], merged: Path, out: Path) -> None:
     except (KeyError, TypeError, ValueError):
         raise UserError(f"{merged} does not record the files it was merged from; train into another --out") from None
     if [Path(f).resolve() for f in was] != [Path(f).resolve() for f in files]:
+        # other paths (typed from another folder, or the files moved): the same files if their contents are
+        # (merges record each file's SHA-256)
+        hashes = [entry.get("sha256") for entry in recorded]
+        if len(files) == len(recorded) and all(hashes):
+            from cardlab.datagen.reader import file_sha256
+
+            if [file_sha256(f) for f in files] == hashes:
+                return
         raise UserError(f"{out} was trained on {' '.join(was)} (merged into {merged}), not {' '.join(files)}; "
                         "--resume with the same --data files in the same order, or train into another --out")
     for name, entry in zip(files, recorded):

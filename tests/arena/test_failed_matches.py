@@ -134,3 +134,16 @@ def test_json_stdout_stays_one_object_whatever_an_agent_prints(monkeypatch, caps
     assert main(["arena", "random", "trading", "--games", "1", "--json"]) == 0
     captured = capsys.readouterr()
     assert json.loads(captured.out)["games"] == 1 and "a board an agent printed" in captured.err
+
+
+def test_a_person_quitting_is_not_a_failed_match():
+    import dataclasses
+
+    from cardlab.arena.match import run_match
+    from cardlab.runtime import UserError
+
+    report = run_match(("random", "random"), "hanabi", 2)
+    quit_all = dataclasses.replace(report, errors=report.games, first_error="QuitGame: ")
+    quit_all.refuse_all_errors()  # `q` at the human agent's prompt ends the match: no error to fix
+    with pytest.raises(UserError, match="ended in an error"):
+        dataclasses.replace(report, errors=report.games, first_error="RuntimeError: boom").refuse_all_errors()

@@ -196,17 +196,23 @@ def test_a_file_another_process_is_writing_is_neither_resumed_nor_overwritten(tm
 
     out = tmp_path / "busy.h5"
     assert _datagen(str(out), "--games", "3") == 0
-    holder = subprocess.Popen([sys.executable, "-c", "import h5py, sys, time; f = h5py.File(sys.argv[1], 'a'); "
-                               "print('open', flush=True); time.sleep(60)", str(out)], stdout=subprocess.PIPE, text=True)
-    try:
+    def hold(mode: str):
+        holder = subprocess.Popen([sys.executable, "-c", f"import h5py, sys, time; f = h5py.File(sys.argv[1], '{mode}');"
+                                   " print('open', flush=True); time.sleep(60)", str(out)], stdout=subprocess.PIPE,
+                                  text=True)
         assert holder.stdout.readline().strip() == "open"
-        for extra in ("--resume", "--force"):
-            assert _datagen(str(out), "--games", "5", extra) == 2
-            err = capsys.readouterr().err
-            assert "busy.h5 is open for writing in another process" in err and "damaged" not in err
-    finally:
-        holder.kill()
-        holder.wait()
+        return holder
+
+    for mode, refused in (("a", ("--resume", "--force")), ("r", ("--resume",))):  # a writer, then a reader (train)
+        holder = hold(mode)
+        try:
+            for extra in refused:
+                assert _datagen(str(out), "--games", "5", extra) == 2
+                err = capsys.readouterr().err
+                assert "busy.h5 is open in another process" in err and "damaged" not in err, (mode, extra, err)
+        finally:
+            holder.kill()
+            holder.wait()
     from cardlab.datagen.reader import check_file
 
     assert int(check_file(out)["games_completed"]) == 3  # neither replaced nor appended to

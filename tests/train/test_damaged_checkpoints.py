@@ -128,3 +128,14 @@ def test_dqn_trainings_that_turn_nan_export_nothing(tmp_path):
     with pytest.raises(UserError, match=r"training produced non-finite weights .*; q57\.pt not written"):
         train_dqn(cfg, tmp_path / "q57", logger=False)
     assert not (tmp_path / "q57" / "q57.pt").exists()
+
+
+def test_the_best_checkpoint_keeps_lightnings_state_key():
+    """Runs saved before BestFiniteCheckpoint filed the best checkpoint's state as ModelCheckpoint's: the same key
+    keeps their best checkpoint on --resume."""
+    from lightning.pytorch.callbacks import ModelCheckpoint
+
+    from cardlab.train.value import BestFiniteCheckpoint
+
+    kw = dict(dirpath="ck", filename="best-{epoch}", monitor="val_loss", mode="min", save_top_k=1)
+    assert BestFiniteCheckpoint(**kw).state_key == ModelCheckpoint(**kw).state_key

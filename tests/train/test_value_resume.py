@@ -134,3 +134,20 @@ def test_resume_on_several_files_refuses_other_files_than_the_run_was_merged_fro
     Path(files["b"]).write_bytes(original_b)
     assert train("a", "b", epochs=2) == 0  # the same files again: the run goes on
     assert torch.load(out / "checkpoints" / "last.ckpt", map_location="cpu", weights_only=False)["epoch"] == 1
+
+
+def test_resume_on_several_files_typed_from_another_folder(tmp_path, monkeypatch):
+    """The files a run was merged from, named by other paths (relative ones from another working folder), are the
+    same files when their contents are."""
+    from cardlab.cli import main
+
+    for name, seed in (("a", 1), ("b", 2)):
+        generate(str(tmp_path / f"{name}.h5"), DatagenSettings(agents=("random-action", "random-action"), games=4,
+                                                                seed=seed))
+    monkeypatch.chdir(tmp_path)
+    common = ["--out", str(tmp_path / "run"), "--batch-size", "64", "--seed", "1"]
+    assert main(["train", "value", "--data", "a.h5", "b.h5", "--max-epochs", "1", *common]) == 0
+    (tmp_path / "elsewhere").mkdir()
+    monkeypatch.chdir(tmp_path / "elsewhere")
+    assert main(["train", "value", "--data", "../a.h5", "../b.h5", "--max-epochs", "2", "--resume", *common]) == 0
+    assert main(["train", "value", "--data", "../b.h5", "../a.h5", "--max-epochs", "3", "--resume", *common]) == 2
