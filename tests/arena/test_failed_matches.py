@@ -55,7 +55,8 @@ def test_arena_refuses_a_match_whose_every_game_failed(broken_random, tmp_path, 
     refused(capsys, "all 2 games", "RuntimeError: boom")
 
 
-def test_a_few_failed_games_are_reported_not_fatal(monkeypatch, tmp_path, capsys):
+def _first_move_fails(monkeypatch) -> None:
+    """RandomAgent raises on its first move of the process, then plays: one failed game among several."""
     original, calls = RandomAgent.act, {"n": 0}
 
     def first_move_fails(self, obs):
@@ -65,6 +66,10 @@ def test_a_few_failed_games_are_reported_not_fatal(monkeypatch, tmp_path, capsys
         return original(self, obs)
 
     monkeypatch.setattr(RandomAgent, "act", first_move_fails)
+
+
+def test_a_few_failed_games_are_reported_not_fatal(monkeypatch, tmp_path, capsys):
+    _first_move_fails(monkeypatch)
     assert main(["arena", "random", "trading", "--games", "2", "--log-dir", str(tmp_path), "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["errors"] == 1
 
@@ -77,16 +82,8 @@ def test_tournament_refuses_a_pair_whose_every_game_failed(broken_random, tmp_pa
 
 
 def test_quickstart_refuses_all_failed_games_and_shows_some(monkeypatch, tmp_path, capsys):
-    original, calls = RandomAgent.act, {"n": 0}
-
-    def first_move_fails(self, obs):
-        calls["n"] += 1
-        if calls["n"] == 1:
-            raise RuntimeError("once")
-        return original(self, obs)
-
     argv = ["quickstart", "--games", "2", "--workers", "1", "--opponents", "random", "--log-dir", str(tmp_path)]
-    monkeypatch.setattr(RandomAgent, "act", first_move_fails)
+    _first_move_fails(monkeypatch)
     assert main(argv) == 0
     out = " ".join(capsys.readouterr().out.split())  # rich wraps lines
     assert "vs random: 1 of 2 games ended in an error" in out and "saved in" in out

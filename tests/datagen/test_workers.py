@@ -61,20 +61,13 @@ def test_a_worker_dying_after_ctrl_c_ends_datagen_as_an_interrupt(tmp_path, monk
     from cardlab.datagen import runner
     from cardlab.datagen.workers import WorkerDied
 
-    class Requested:
-        requested = True
-
-        def __enter__(self):
-            return self
-
-        def __exit__(self, *exc):
-            return False
+    from tests.interrupting import CtrlCRequested
 
     def dying(*args, **kwargs):
         raise WorkerDied("a datagen worker died while playing job 0")
         yield  # a generator, as iter_records
 
-    monkeypatch.setattr(runner, "StopOnInterrupt", Requested)
+    monkeypatch.setattr(runner, "StopOnInterrupt", CtrlCRequested)
     monkeypatch.setattr(runner, "iter_records", dying)
     summary = runner.generate(tmp_path / "d.h5", runner.DatagenSettings(agents=("random", "random"), games=4),
                               workers=2)

@@ -68,16 +68,9 @@ def test_ctrl_c_reports_the_games_checked_and_where_to_go_on(capsys, monkeypatch
     from cardlab.cli import main
     from cardlab import runtime
 
-    class Requested:
-        requested = True
+    from tests.interrupting import CtrlCRequested
 
-        def __enter__(self):
-            return self
-
-        def __exit__(self, *exc):
-            return False
-
-    monkeypatch.setattr(runtime, "StopOnInterrupt", Requested)
+    monkeypatch.setattr(runtime, "StopOnInterrupt", CtrlCRequested)
     monkeypatch.setattr(fuzz_bench, "CHUNK", 2)
     assert main(["bench", "fuzz", "--games", "6", "--start", "10"]) == 130
     captured = capsys.readouterr()
