@@ -336,21 +336,19 @@ class ChainWriter:
 
 
 def refuse_if_in_use(path: Path, writing: bool = False) -> None:
-    """Refuse a file another process holds open (HDF5's file lock, a flock): for writing (a datagen run still writing
-    it) or, with `writing=True` (we are about to append), for reading too (train or inspect reading it)."""
+    """Refuse a file another process holds open, tested on HDF5's own lock (a flock): a shared lock is refused only
+    while a writer holds it (a datagen run still writing it); with `writing=True` (we are about to append) an
+    exclusive one, refused for readers too (train or inspect reading it)."""
     try:
-        if writing:
-            import fcntl
+        import fcntl
 
-            with open(path, "rb") as f:
-                fcntl.flock(f, fcntl.LOCK_EX | fcntl.LOCK_NB)  # released when the file closes
-        else:
-            h5py.File(path, "r").close()
+        with open(path, "rb") as f:  # the lock goes with the descriptor
+            fcntl.flock(f, (fcntl.LOCK_EX if writing else fcntl.LOCK_SH) | fcntl.LOCK_NB)
     except BlockingIOError:
         raise UserError(f"{path} is open in another process (a datagen run still writing it, or a train or inspect "
                         "reading it): wait for it to finish or stop it, then resume") from None
     except (OSError, ImportError):
-        pass  # not an HDF5 file, damaged, no flock here...: the caller's own checks name what matters
+        pass  # unreadable, no flock here...: the caller's own checks name what matters
 
 
 def _close_quietly(f: h5py.File) -> None:
