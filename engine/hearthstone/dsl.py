@@ -531,10 +531,12 @@ def when_minion_healed(effect: Effect) -> Trigger:
 
 
 def when_minion_dies(effect: Effect, friendly_only: bool = False) -> Trigger:
+    """Queued as the minion dies (`queue_if`, checked by `mech.resolve_deaths` before any Deathrattle of the
+    deaths runs): a Cult Master that Sylvanas steals in the same Death Phase does not count the thief's minions."""
     def handler(s, m, dead):
-        if dead is not m and (not friendly_only or dead.owner == m.owner):
-            effect(mech.Ctx(s, m.owner, m, m.card, dead))
+        effect(mech.Ctx(s, m.owner, m, m.card, dead))
 
+    handler.queue_if = lambda s, m, dead: dead is not m and (not friendly_only or dead.owner == m.owner)  # type: ignore[attr-defined]
     return ("minion_died", handler)
 
 

@@ -112,13 +112,19 @@ def fire_queued(s: "HearthstoneState", event: str, *args) -> None:
     """`fire` for events whose triggers may have a queuing condition (`handler.queue_if`, start of turn): such a
     trigger is queued only if the condition holds as the event is raised, before any listener runs (Alarm-o-Bot
     needs a minion in hand then, not one an older Nat Pagle draws first: Hearthstone Wiki)."""
-    listeners = []
-    for uid, h, entity in _listeners(s, event):
-        h = _queued(h, s, entity, args)
-        if h is not None:
-            listeners.append((uid, h, entity))
+    listeners = _queued_listeners(s, _listeners(s, event), args)
     if listeners:
         _run_listeners(s, listeners, args)
+
+
+def _queued_listeners(s: "HearthstoneState", listeners: list, args: tuple) -> list:
+    """The listeners whose queuing condition holds now, each with what of its handler is queued."""
+    queued = []
+    for uid, h, entity in listeners:
+        h = _queued(h, s, entity, args)
+        if h is not None:
+            queued.append((uid, h, entity))
+    return queued
 
 
 def _queued(handler, s, m, args: tuple):
@@ -482,9 +488,15 @@ def resolve_deaths(s: "HearthstoneState") -> None:
         for m in dead:
             s.players[m.owner].board.remove(m)
         refresh_auras(s)
+        # Every death of the batch queues its "whenever a minion dies" triggers before any Deathrattle runs
+        # (Hearthstone Wiki, Deathrattle: death-related effects cannot act on one another's consequences).
+        died = _listeners(s, "minion_died")
+        if died:
+            died = [_queued_listeners(s, died, (m,)) for m in dead]
         redeem = []
-        for m in dead:
-            fire(s, "minion_died", m)
+        for i, m in enumerate(dead):
+            if died and died[i]:
+                _run_listeners(s, died[i], (m,))
             if layouts is None:
                 continue
             _track_new_minions(s, layouts, m)

@@ -492,3 +492,38 @@ def test_ysera_and_power_chord_cards_stay_hidden_from_the_opponent():
         d = obs.determinize(1, Rng(seed))
         ids = [c.id for c in d.players[0].hand + d.players[0].deck]
         assert sum(i in dreams for i in ids) == 1 and sum(i.startswith("PRO_001") or i == "VAN_PRO_001c" for i in ids) == 1
+
+
+def hand_sizes(s):
+    return [len(p.hand) for p in s.players]
+
+
+def test_a_cult_master_sylvanas_steals_does_not_count_a_minion_that_died_with_her():
+    # Deaths queue their "whenever a minion dies" triggers before any Deathrattle runs (Hearthstone Wiki,
+    # Deathrattle): the Wisp was not the Cult Master's owner's minion when it died.
+    for order in (("Sylvanas Windrunner", "Wisp"), ("Wisp", "Sylvanas Windrunner")):
+        s = make_state(boards=(list(order), ["Cult Master"]))
+        before = hand_sizes(s)
+        for m in s.players[0].board:
+            m.pending_destroy = True
+        mech.resolve_deaths(s)
+        assert names(s.players[0].board) == ["Cult Master"] and hand_sizes(s) == before
+
+
+def test_a_stolen_scavenging_hyena_ignores_a_beast_that_died_with_sylvanas_in_either_play_order():
+    for order in (("Sylvanas Windrunner", "Bloodfen Raptor"), ("Bloodfen Raptor", "Sylvanas Windrunner")):
+        s = make_state(boards=(list(order), ["Scavenging Hyena"]))
+        for m in s.players[0].board:
+            m.pending_destroy = True
+        mech.resolve_deaths(s)
+        hyena = minion(s, 0, "Scavenging Hyena")
+        assert (hyena.attack, hyena.health) == (2, 2)
+
+
+def test_a_cult_master_still_draws_for_each_friendly_minion_that_dies_with_others():
+    s = make_state(boards=(["Cult Master", "Wisp", "Wisp"], ["Wisp"]))
+    before = hand_sizes(s)
+    for m in s.players[0].board[1:] + s.players[1].board:
+        m.pending_destroy = True
+    mech.resolve_deaths(s)
+    assert hand_sizes(s) == [before[0] + 2, before[1]]
