@@ -248,7 +248,11 @@ class AgeAgent(CountingAgent):
                     useless.append((chance, -slot))
                 continue
             if view.tracker.hinted(ids[slot]):
-                continue  # its hint said "keep" and counting has not yet ruled that out
+                # Its hint said "keep" (the convention's meaning is gone only because counting contradicts it):
+                # keep it unless counting proves it useless (counting's own discard rule, spec section 2).
+                if told and not told & ~board.useless:
+                    useless.append((1.0, -slot))
+                continue
             chance = probability(told, board.useless, weights)
             if chance > 0 and chance >= useless_at:
                 useless.append((chance, -slot))

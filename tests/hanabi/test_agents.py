@@ -192,6 +192,17 @@ def test_age_discards_a_hinted_card_that_became_useless():
     assert decide("age", s) == s.cfg.discard(4)
 
 
+def test_age_discards_a_hinted_card_that_counting_proves_useless():
+    # Player 1 tells player 0 its middle card is a 1 (not the newest: a "keep" hint) after every 1 was played;
+    # counting proves it useless, and age (which builds on counting) discards it rather than an unknown card.
+    s = position([["G3", "Y3", "R1", "B3", "W5"], ["G4", "Y4", "W4", "B4", "R4"]], fireworks="R1 Y1 G1 W1 B1",
+                 hints=4, current=1)
+    s.apply(s.cfg.hint_rank(1, 0))
+    assert decide("counting", s) == s.cfg.discard(2)
+    for seed in range(5):
+        assert decide("age", s, seed) == s.cfg.discard(2)
+
+
 def test_age_reads_params_from_options_and_files(tmp_path):
     from cardlab.agents.hanabi.age_params import AgeParams, save_params
 
