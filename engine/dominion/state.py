@@ -363,11 +363,16 @@ class DominionState(State):
                     self.coins += coins
                     self.play += tuple(played)
                     self.hand[p] = tuple(kept)
+                    if self.hand_known[p]:
+                        self.hand_known = _set(self.hand_known, p,
+                                               tuple(c for c in self.hand_known[p] if not IS_TREASURE[c]))
                     self.phase = BUY
                 elif action == NONE:
                     self.phase = BUY
                 elif type(action) is int and 0 <= action < NC and IS_TREASURE[action] and action in self.hand[p]:
                     self.hand[p] = _remove(self.hand[p], action)
+                    if self.hand_known[p]:
+                        self._forget_known(p, action)
                     self.play += (action,)
                     self.coins += COIN_VALUE[action]
                 else:
@@ -389,6 +394,8 @@ class DominionState(State):
                         and action in self.hand[p]:
                     self.actions -= 1
                     self.hand[p] = _remove(self.hand[p], action)
+                    if self.hand_known[p]:
+                        self._forget_known(p, action)
                     self.play += (action,)
                     self._play(action, True)
                 else:
@@ -519,11 +526,15 @@ class DominionState(State):
 
     def _trash_from_hand(self, p: int, card: int) -> None:
         self.hand[p] = _remove(self.hand[p], card)
+        if self.hand_known[p]:
+            self._forget_known(p, card)
         self.trash += (card,)
         self.owned[p * NC + card] -= 1
 
     def _discard_from_hand(self, p: int, card: int) -> None:
         self.hand[p] = _remove(self.hand[p], card)
+        if self.hand_known[p]:
+            self._forget_known(p, card)
         self.disc[p] += (card,)
 
     def _others(self) -> list[int]:
@@ -577,7 +588,8 @@ class DominionState(State):
                 self.hand_known = _set(self.hand_known, v, self.hand_known[v] + (MOAT,))
 
     def _forget_known(self, v: int, card: int) -> None:
-        """A card left v's hand in the open (Militia's discard, Bureaucrat's top-deck): one known copy less."""
+        """A card left v's hand (played, trashed, discarded, set aside, top-decked): one known copy less, so the
+        known cards stay a part of the hand and never tell whether another copy is still there."""
         known = self.hand_known[v]
         if card in known:
             self.hand_known = _set(self.hand_known, v, _remove(known, card))
@@ -703,6 +715,8 @@ class DominionState(State):
         p = self.owner
         if answer == card:
             self.hand[p] = _remove(self.hand[p], card)
+            if self.hand_known[p]:
+                self._forget_known(p, card)
             self.aside = _set(self.aside, p, self.aside[p] + (card,))
         self._t_library()
 
@@ -714,7 +728,6 @@ class DominionState(State):
             self._ask("discard", v, CARD_IDS["Militia"], None, self._hand_options(v), "_r_militia", (v,))
 
     def _r_militia(self, card: int, v: int) -> None:
-        self._forget_known(v, card)
         self._discard_from_hand(v, card)
         self._t_militia(v)
 
@@ -812,6 +825,8 @@ class DominionState(State):
     def _r_throne(self, card: int) -> None:
         p = self.owner
         self.hand[p] = _remove(self.hand[p], card)
+        if self.hand_known[p]:
+            self._forget_known(p, card)
         self.play += (card,)
         self.stack += (("_t_play", card, False), ("_t_play", card, True))
 

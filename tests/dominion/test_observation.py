@@ -143,3 +143,39 @@ def test_a_card_seen_put_on_top_stays_known_once_drawn():
     assert s.owner == 0 and C["Estate"] in s.hand[1]
     view = s.observation(0)
     assert all(C["Estate"] in view.determinize(0, Rng(k)).hand[1] for k in range(60))
+
+
+def _drew_a_known_militia_and_played_one(second_in_hand: bool):
+    hand = ["Village", "Copper", "Copper", "Militia" if second_in_hand else "Copper", "Estate"]
+    s = position(hand, deck=["Militia", "Copper" if second_in_hand else "Militia", "Copper"], kingdom="interaction",
+                 others={1: {"hand": ["Copper", "Copper", "Estate", "Estate", "Silver"], "deck": ["Copper"] * 5}})
+    s.top_known = (1, 0)  # everyone saw that Militia put on top (a Spy's "keep")
+    choose(s, "Village")  # draws it: a card everyone knows is in player 0's hand
+    assert s.hand_known[0] == (C["Militia"],)
+    choose(s, "Militia")  # plays a Militia: to the table, the known one
+    return s
+
+
+def test_a_played_known_card_does_not_tell_whether_another_copy_is_in_hand():
+    # Player 1 answering the Militia sees the same thing whether player 0 still holds a second Militia or not.
+    worlds = [_drew_a_known_militia_and_played_one(flag) for flag in (False, True)]
+    for s in worlds:
+        assert s.current_player == 1 and s.hand_known[0] == ()
+    views = [s.observation(1) for s in worlds]
+    assert views[0].hand_known == views[1].hand_known == ((), ())
+    held = [sum(C["Militia"] in v.determinize(1, Rng(k)).hand[0] for k in range(100)) for v in views]
+    assert held[0] == held[1] < 100
+
+
+@pytest.mark.parametrize("kingdom", ["interaction", "random"])
+def test_known_hand_cards_are_always_cards_the_hand_holds(kingdom):
+    from collections import Counter
+
+    game = make_game(f"dominion:kingdom={kingdom},players=3")
+    for g in range(12):
+        s = game.new_initial_state(g)
+        rng = Rng(100 + g)
+        while not s.is_terminal():
+            for known, hand in zip(s.hand_known, s.hand):
+                assert not Counter(known) - Counter(hand)
+            s.apply(rng.choice(s.legal_actions()))
