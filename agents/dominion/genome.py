@@ -223,9 +223,11 @@ def load_genome(path: str | Path) -> Genome:
     """A genome from its YAML file; a missing file, bad YAML or a bad chooser is one UserError naming the file."""
     path = Path(path)
     try:
-        text = path.read_text()
+        text = path.read_text(encoding="utf-8")
     except OSError as exc:
         raise UserError(f"genome {path}: cannot read ({exc.strerror or exc})") from None
+    except UnicodeDecodeError:
+        raise UserError(f"genome {path}: not a text (UTF-8) YAML file") from None
     return genome_from_yaml(text, f"genome {path}")
 
 

@@ -85,6 +85,10 @@ def test_bad_genomes_are_one_clear_error(tmp_path, text, message):
 def test_missing_file_and_supply_check(tmp_path):
     with pytest.raises(UserError, match="cannot read"):
         gm.load_genome(tmp_path / "nope.yaml")
+    binary = tmp_path / "genome.pt"
+    binary.write_bytes(b"PK\x03\x04\xff\xfe gaining")
+    with pytest.raises(UserError, match=f"genome {binary}: not a text"):
+        gm.load_genome(binary)
     genome = gm.genome_from_yaml("gaining:\n  ranks: [Chapel, Gold]\nplaying:\n  ranks: [Witch]\n", "genome x.yaml")
     with pytest.raises(UserError, match=r"genome x.yaml: Chapel, Witch not in this game's supply"):
         genome.check_supply(FIRST_GAME_SUPPLY, "genome x.yaml")
