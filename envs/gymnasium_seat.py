@@ -12,7 +12,8 @@ truncated) step() raises until reset().
 
 `reset(seed=s)` starts cardlab game seed `s` (the same game PettingZoo's reset(seed=s) and OpenSpiel's chance
 outcome `s` give); opponents are reset with seeds derived from `s`, so an episode is a function of `s` and the
-learner's actions. `self.history` lists every (player, action id) applied, opponents' included.
+learner's actions, as long as no other env shares an opponent Agent object (one given as an object is used as
+given, not copied; a spec string makes a fresh agent per env). `self.history` lists every (player, action id) applied, opponents' included.
 """
 
 from __future__ import annotations

@@ -23,8 +23,9 @@ VERSION = 1
 ENCODER = "table"  # engine/dominion/features.py
 NUM_WORDS = KEEP - NONE + 1
 NUM_ACTIONS = NUM_CARDS + NUM_WORDS
-# Counts in a game stay far below this (the largest pile is 60 - 7n Coppers); front ends clip to it.
-OBSERVATION_LOW, OBSERVATION_HIGH = 0.0, 1024.0
+# Counts in a game stay far below the high bound (the largest pile is 60 - 7n Coppers); victory points go negative
+# with Curses, down to -30 (the 4-player Curse pile). Front ends declare these bounds and clip to them.
+OBSERVATION_LOW, OBSERVATION_HIGH = -30.0, 1024.0
 
 
 class DominionActionIds:

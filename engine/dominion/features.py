@@ -2,8 +2,8 @@
 
 Encoder "table" (version 2): the whole table as one player sees it, for RL front ends and value networks. Its width
 depends only on the player count P (NC = 32 card ids, cards.py's order; seats relative to the observer: offset 0
-is the observer, offset k the player k seats after it). Values are raw counts (non-negative small integers) and
-0/1 flags, so every field reads as what it says:
+is the observer, offset k the player k seats after it). Values are raw counts (small integers, non-negative but for
+victory points, which Curses take below 0) and 0/1 flags, so every field reads as what it says:
 
     in_game     NC          1 for each card id with a pile in this game (base cards and the kingdom)
     supply      NC          cards left in each pile
