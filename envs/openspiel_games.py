@@ -144,6 +144,9 @@ class CardlabSpielState(pyspiel.State):
         return self.codec.legal_ids(self.cardlab_state)
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
+        """The seeds, uniform, at the root; no outcomes anywhere else (the root is the only chance node)."""
+        if self.cardlab_state is not None:
+            return []
         p = 1.0 / self.seeds
         return [(k, p) for k in range(self.seeds)]
 

@@ -44,6 +44,7 @@ def test_chance_outcome_is_the_cardlab_seed_and_states_clone_and_pickle():
     assert state.is_chance_node() and len(state.chance_outcomes()) == 1024
     state.apply_action(17)
     np.testing.assert_array_equal(state.observation_tensor(0), codec.observe(codec.new_state(17), 0))
+    assert not state.is_chance_node() and state.chance_outcomes() == []  # the root is the only chance node
     rng = np.random.default_rng(0)
     for _ in range(30):
         state.apply_action(int(rng.choice(state.legal_actions())))
