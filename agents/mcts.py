@@ -4,8 +4,8 @@
 
 The tree. Nodes are states of the acting player's turn, edges its actions. A child is a leaf when the game is over
 or the turn passed (`turn_owner` or `turn_number` changed), so an END_TURN-like action is a leaf without naming it.
-Decisions another player takes inside the turn (Dominion's Militia) follow their first legal action, as in the
-turn-tree search. Selection is UCT: X_j + 2 Cp sqrt(2 ln n / n_j), Cp = 1/sqrt(2) (`cp`); a node's untried actions
+Decisions another player takes inside the turn (Dominion's Militia) follow their first legal action (the turn-tree
+search's `others=first`; the search's default for Dominion answers as BigMoney would). Selection is UCT: X_j + 2 Cp sqrt(2 ln n / n_j), Cp = 1/sqrt(2) (`cp`); a node's untried actions
 come first, one drawn at random (random ties); the move played is the root child with the best mean X_j (ties: more
 visits, then legal order).
 
@@ -299,7 +299,7 @@ class MCTSAgent(Agent):
     name = "mcts"
 
     def __init__(self, seed: int = 0, iters: int = 500, ms: float = 0.0, per: str = "action", k: int = 1,
-                 eval: str = "auto", cp: float = 1 / math.sqrt(2), batch: int = 1, rollout: str = "end",
+                 eval: str | None = None, cp: float = 1 / math.sqrt(2), batch: int = 1, rollout: str = "end",
                  ckpt: str | None = None, game: str = "hearthstone") -> None:
         problems = []
         if iters < 0 or not 0 <= ms < math.inf:
@@ -308,6 +308,8 @@ class MCTSAgent(Agent):
             problems.append("give a budget: iters=N or ms=M (both are 0)")
         if k < 1:
             problems.append(f"k must be >= 1, got {k}")
+        elif iters and k > iters:
+            problems.append(f"k={k} trees need at least one iteration each: iters={iters} is fewer")
         if batch < 1:
             problems.append(f"batch must be >= 1, got {batch}")
         if per not in PER:
@@ -318,12 +320,14 @@ class MCTSAgent(Agent):
             problems.append(f"cp must be a finite number >= 0, got {cp}")
         if ckpt is not None and not ckpt.strip():
             problems.append("ckpt= needs a checkpoint file or model name (cardlab models lists them)")
-        if ckpt and eval != "auto":
+        if ckpt and eval is not None:
             problems.append("give either eval=... or ckpt=PATH, not both")
         if problems:
             raise UserError("mcts: " + "; ".join(problems))
         if ckpt:
             eval = f"ckpt={ckpt}"
+        elif eval is None:
+            eval = "auto"
         self.evaluator: Evaluator = resolve_evaluator(eval, game) if isinstance(eval, str) else eval
         given = {"iters": iters, "ms": ms, "per": per, "k": k, "eval": eval if isinstance(eval, str)
                  else self.evaluator.name, "cp": cp, "batch": batch, "rollout": rollout}

@@ -74,7 +74,7 @@ class TurnTreeSearch(TurnPlanner):
 
     name = "search"
 
-    def __init__(self, seed: int = 0, eval: str = "rho", prune: str = "auto", max_nodes: int = 20000,
+    def __init__(self, seed: int = 0, eval: str | None = None, prune: str = "auto", max_nodes: int = 20000,
                  max_ms: float = 0.0, k: int = 1, algo: str = "dfs", batch: int = 64, ckpt: str | None = None,
                  others: str = "auto", blueprint: str = "", margin: float = 0.0, z: float = 0.0,
                  rollout: int = 0, endgame: int = -1,
@@ -86,12 +86,17 @@ class TurnTreeSearch(TurnPlanner):
         if rollout < 0 or endgame < -1:
             raise UserError(f"search: rollout must be >= 0 moves and endgame >= 0 cards (-1: always search), "
                             f"got rollout={rollout}, endgame={endgame}")
-        if z < 0:
-            raise UserError(f"search: z must be >= 0 (standard errors), got {z}")
+        if not 0 <= z < math.inf:  # NaN fails every comparison: it would silently switch the test off
+            raise UserError(f"search: z must be finite and >= 0 (standard errors), got {z}")
+        if not math.isfinite(margin):
+            raise UserError(f"search: margin must be a finite number (label units), got {margin}")
         if k < 1:
             raise UserError(f"search: k must be >= 1, got {k}")
-        if max_nodes < 0 or max_ms < 0:
-            raise UserError(f"search: max_nodes and max_ms must be >= 0 (0 = unlimited), got {max_nodes} and {max_ms}")
+        if max_nodes < 0 or not 0 <= max_ms < math.inf:
+            raise UserError(f"search: max_nodes and max_ms must be finite and >= 0 (0 = unlimited), "
+                            f"got {max_nodes} and {max_ms}")
+        if max_nodes and k > max_nodes:
+            raise UserError(f"search: k={k} trees need at least one node each: max_nodes={max_nodes} is fewer")
         if batch < 1:
             raise UserError(f"search: batch must be >= 1, got {batch}")
         if not lookahead and (top != 8 or samples != 4):
@@ -107,9 +112,11 @@ class TurnTreeSearch(TurnPlanner):
         if ckpt is not None and not ckpt.strip():
             raise UserError("search: ckpt= needs a checkpoint file or model name (cardlab models lists them)")
         if ckpt:
-            if eval != "rho":
+            if eval is not None:
                 raise UserError("search: give either eval=... or ckpt=PATH, not both")
             eval = f"ckpt={ckpt}"
+        elif eval is None:
+            eval = "rho"
         evaluator = make_evaluator(eval, game) if isinstance(eval, str) else eval
         reply = others_policy(others, game, seed)
         # A learned evaluator need not be monotone in the features dominance compares: only transpositions then.
@@ -275,8 +282,8 @@ def make_blueprint(spec: str, game, seed: int, endgame: int = -1):
     g = make_game(name) if isinstance(game, str) else game
     if hasattr(g.new_initial_state(0), "end_turn_action"):  # turns of several actions
         raise UserError(f"search: blueprint= needs a game where every action is a turn (Hanabi), not {name}")
-    if spec.split(":")[0] == "search":
-        raise UserError("search: the blueprint must be a rule agent, not another search")
+    if spec.split(":")[0].strip() in ("search", "mcts", "human"):
+        raise UserError("search: the blueprint must be a rule agent (e.g. hat), not a search or a person")
     if endgame >= 0 and not hasattr(g.new_initial_state(0), "deck"):
         raise UserError(f"search: endgame= counts the cards left to draw; {name} has no deck")
     return make_agent(spec, seed, game=name)

@@ -34,8 +34,9 @@ class OpponentRollout:
         if not hasattr(probe, "end_turn_action") or g.num_players != 2 or getattr(g, "kind", "") != "zero_sum":
             raise UserError(f"search: lookahead= needs a two-player zero-sum game with turns of several actions, "
                             f"not {name}")
-        if spec.split(":")[0] in ("search", "mcts"):
-            raise UserError("search: the lookahead policy must be a rule agent (e.g. greedy), not another search")
+        if spec.split(":")[0].strip() in ("search", "mcts", "human"):
+            raise UserError("search: the lookahead policy must be a rule agent (e.g. greedy), not a search or a "
+                            "person")
         self.agent = make_agent(spec, seed, game=name)
         self.spec = spec
         self.evaluator = evaluator

@@ -76,7 +76,7 @@ class TurnTree:
             raise UserError(f"search: unknown prune level {prune!r} (one of {', '.join(PRUNE_LEVELS)})")
         if algo not in ALGOS:
             raise UserError(f"search: unknown algo {algo!r} (one of {', '.join(ALGOS)})")
-        if max_nodes < 0 or max_ms < 0:
+        if max_nodes < 0 or not 0 <= max_ms < math.inf:
             raise UserError(f"search: budgets must be >= 0 (0 = unlimited), got max_nodes={max_nodes}, max_ms={max_ms}")
         self.evaluator = evaluator
         self.before_end_turn = bool(getattr(evaluator, "before_end_turn", False))

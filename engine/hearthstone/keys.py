@@ -6,7 +6,10 @@ the same position (attack A then B, or B then A) give the same key.
 
 - `state_key(s)`: the transposition key of a full (determinized) state inside one search. It includes
   everything the rest of the game can depend on, the RNG state included: on one determinization the
-  tree is deterministic, so merging two states with equal keys is exact.
+  tree is deterministic, so merging two states with equal keys is exact, up to one artefact: a board is sorted
+  (unless adjacency matters), while random picks (Young Priestess, Knife Juggler, Arcane Missiles) go by board
+  index on the fixed RNG, so two orders of the same minions can differ after a random effect on this
+  determinization (equal in expectation over the RNG; docs/ARCHITECTURE.md, "Search").
 - `public_key(s, player)`: what `player` can see of the same things (opponent's hand and both decks as
   counts, no RNG). The agent compares the key its plan expected with the observed one to re-plan.
 - `dominance_parts(s, player, universe)`: (exact, vector). Two states are comparable for dominance only

@@ -185,5 +185,5 @@ def test_blueprint_is_refused_for_games_with_multi_action_turns(nets):
         make_agent(f"search:ckpt={nets['hanabi']},blueprint=nosuch", 0, game="hanabi")
     with pytest.raises(UserError, match="give blueprint=AGENT"):
         make_agent(f"search:ckpt={nets['hanabi']},margin=1", 0, game="hanabi")
-    with pytest.raises(UserError, match="z must be >= 0"):
+    with pytest.raises(UserError, match="z must be finite and >= 0"):
         make_agent(f"search:ckpt={nets['hanabi']},blueprint=hat,z=-1", 0, game="hanabi")

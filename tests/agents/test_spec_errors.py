@@ -34,3 +34,29 @@ def test_a_directory_for_a_file_is_called_a_directory(tmp_path, capsys):
 def test_an_empty_ckpt_is_refused_not_played_without_a_network(spec):
     with pytest.raises(UserError, match="ckpt= needs a checkpoint file or model name"):
         make_agent(spec)
+
+
+@pytest.mark.parametrize("spec, game, needle", [
+    # NaN fails every comparison: it switched the time limit (or the blueprint's test) off without a word.
+    ("search:max_ms=nan", "hearthstone", "max_ms must be finite"),
+    ("search:max_ms=inf", "hearthstone", "max_ms must be finite"),
+    ("search:ckpt=hanabi-hat-2p,blueprint=hat,margin=nan", "hanabi", "margin must be a finite number"),
+    ("search:ckpt=hanabi-hat-2p,blueprint=hat,z=nan", "hanabi", "z must be finite"),
+    # An explicit default evaluator is still an evaluator: ckpt= silently won before.
+    ("search:eval=rho,ckpt=pool-wide-rich", "hearthstone", "either eval=... or ckpt=PATH, not both"),
+    ("mcts:eval=auto,ckpt=pool-wide-rich", "hearthstone", "either eval=... or ckpt=PATH, not both"),
+    # k trees cannot share fewer nodes or iterations than k: the budget was exceeded.
+    ("search:max_nodes=2,k=3", "hearthstone", "k=3 trees need at least one node each"),
+    ("mcts:iters=2,k=3", "hearthstone", "k=3 trees need at least one iteration each"),
+    ("search:ckpt=hanabi-hat-2p,blueprint=mcts", "hanabi", "blueprint must be a rule agent"),
+    ("search:ckpt=hanabi-hat-2p,blueprint=human", "hanabi", "blueprint must be a rule agent"),
+    ("search:lookahead=human", "hearthstone", "lookahead policy must be a rule agent"),
+])
+def test_options_that_would_change_the_search_silently_are_refused(spec, game, needle):
+    with pytest.raises(UserError, match=needle):
+        make_agent(spec, game=game)
+
+
+def test_the_default_evaluators_can_still_be_named():
+    assert make_agent("search:eval=rho").spec() == "search"
+    assert make_agent("mcts:eval=auto").spec() == "mcts"

@@ -95,7 +95,7 @@ def test_every_verb_answers_help(verb, capsys):
 
 
 @pytest.mark.parametrize("argv, needle", [
-    (["arena", "search:max_nodes=-5", "random"], "max_nodes and max_ms must be >= 0"),
+    (["arena", "search:max_nodes=-5", "random"], "max_nodes and max_ms must be finite and >= 0"),
     (["arena", "search:batch=0", "random"], "batch must be >= 1"),
     (["cards", "--class", "FOO"], "unknown class 'FOO'"),
 ])
