@@ -61,6 +61,9 @@ def _settings(args):
             raise UserError(f"give --agents for {game.name}: one agent spec per seat ({game.num_players}), e.g. "
                             f"--agents {' '.join(['random'] * game.num_players)}")
         args.agents = ["trading", "trading"]
+    from cardlab.arena.match import refuse_human_without_terminal
+
+    refuse_human_without_terminal(args.agents)  # (an unattended run would write a file of failed games)
     chains = tuple(c.strip() for c in args.chains.split(",") if c.strip()) if args.chains is not None else ()
     if args.chains is not None and not chains:
         raise UserError(f"--chains {args.chains!r} names no chain kind (full, colour or full,colour)")

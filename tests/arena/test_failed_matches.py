@@ -112,6 +112,9 @@ def test_loop_refuses_an_anchor_whose_every_game_failed(broken_random, tmp_path,
     ["tournament", "random", "human", "face", "--games", "1", "--log-dir", "{tmp}/logs"],
     ["quickstart", "--games", "1", "--opponents", "human", "--log-dir", "{tmp}/logs"],
     ["loop", "--out", "{tmp}/loop", "--generations", "0", "--anchors", "human"],
+    ["datagen", "{tmp}/logs/data.h5", "--agents", "human", "trading", "--games", "1"],
+    ["train", "qlearn", "--learner", "table", "--alpha", "0.5", "--gamma", "0.5", "--games", "3",
+     "--out", "{tmp}/logs", "--opponent", "human"],
 ])
 def test_the_human_agent_needs_a_terminal(no_terminal, argv, tmp_path, capsys):
     argv = [a.replace("{tmp}", str(tmp_path)) for a in argv]
