@@ -50,6 +50,7 @@ def merge_chain_files(sources: Sequence[str | Path], out: str | Path) -> Path:
                                 "regenerate it")
             raise UserError(f"cannot merge {path} with {sources[0]}: their card codes differ (encoded with "
                             "different card data); regenerate one of them")
+    _refuse_repeated_games(sources, attrs)
     tmp = out.with_name(out.name + ".merge.tmp")
     shutil.copyfile(sources[0], tmp)
     writer = ChainWriter.resume(tmp)
@@ -78,6 +79,25 @@ def merge_chain_files(sources: Sequence[str | Path], out: str | Path) -> Path:
     writer.close(compact=True)
     tmp.replace(out)
     return out
+
+
+def _refuse_repeated_games(sources: list[Path], attrs: list[dict]) -> None:
+    """Two sources holding the same game (a copied file, or datagen run twice with one --seed): merged, one game
+    would sit in the training and the test split at once and inflate the test figures. A game is its setup, its
+    agents and its game seed (derived from the run's seed and the game's index, as the agents' seeds are)."""
+    seen: dict[tuple, Path] = {}
+    for path, a in zip(sources, attrs):
+        with h5py.File(path, "r", locking=False) as f:
+            if "seed" not in f["games"]:
+                continue
+            seeds = f["games"]["seed"][:int(a["games_completed"])]
+        setup = (a.get("game"), a.get("agents"))
+        for seed in seeds.tolist():
+            first = seen.setdefault((*setup, seed), path)
+            if first is not path:
+                raise UserError(f"cannot merge {path} with {first}: they hold the same games ({a.get('game')}, "
+                                f"agents {a.get('agents')}, game seed {seed}: the same datagen --seed twice, or a "
+                                "copy), which would put one game in both the training and the test split")
 
 
 def _check_same_layout(path: Path, src: h5py.File, writer: ChainWriter) -> None:

@@ -63,3 +63,20 @@ def test_files_of_another_game_are_refused(tmp_path):
     with pytest.raises(UserError, match="game_name differs|encoder differs"):
         merge_chain_files([a, dominion], tmp_path / "m.h5")
     assert not (tmp_path / "m.h5").exists()
+
+
+def test_files_holding_the_same_games_are_refused(tmp_path):
+    # A copy, or datagen run twice with one --seed: merged, a game would land in both the training and the test split.
+    import shutil
+
+    a = _file(tmp_path / "a.h5", 1, 3)
+    copy = tmp_path / "copy.h5"
+    shutil.copyfile(a, copy)
+    again = _file(tmp_path / "again.h5", 1, 5)  # the same seed, more games: its first three are a's
+    for other in (copy, again):
+        with pytest.raises(UserError, match=f"cannot merge {other} with {a}: they hold the same games"):
+            merge_chain_files([a, other], tmp_path / "m.h5")
+    assert not (tmp_path / "m.h5").exists()
+    other_agents = tmp_path / "trading.h5"
+    generate(other_agents, DatagenSettings(agents=("trading", "random-action"), games=2, seed=1, chains=("full",)))
+    assert merge_chain_files([a, other_agents], tmp_path / "m.h5").exists()  # same seed, other games
