@@ -33,6 +33,7 @@ def config_from_dict(cls, data: dict, source: str, what: str = "setting"):
     if unknown:
         raise UserError(f"{source}: unknown {what}(s) {', '.join(unknown)} (known: {', '.join(sorted(known))})")
     types = {f.name: f.type for f in fields(cls)}
+    data = {key: _coerce(value, types[key]) for key, value in data.items()}
     for key, value in data.items():
         _check_type(source, key, value, types[key])
     cfg = cls(**data)
@@ -40,12 +41,29 @@ def config_from_dict(cls, data: dict, source: str, what: str = "setting"):
     return cfg
 
 
+def _allowed(declared) -> set[str]:
+    text = declared if isinstance(declared, str) else getattr(declared, "__name__", str(declared))
+    return set(text.replace(" ", "").split("|"))
+
+
+def _coerce(value, declared):
+    """The spellings YAML reads otherwise: `lr: 1e-3` is a string to PyYAML (YAML 1.1 wants `1.0e-3`), and
+    `devices: 1` or `precision: 16` are numbers where the setting is text."""
+    allowed = _allowed(declared)
+    if isinstance(value, str) and "float" in allowed and "str" not in allowed:
+        try:
+            return float(value)
+        except ValueError:
+            return value
+    if isinstance(value, int) and not isinstance(value, bool) and "str" in allowed and not allowed & {"int", "float"}:
+        return str(value)
+    return value
+
+
 def _check_type(source: str, key: str, value, declared) -> None:
     """YAML gives strings, numbers, lists: refuse `max_epochs: one` or `hidden: 128` (a list expected) here, with the
     key named, rather than as a TypeError deep in training."""
-    text = declared if isinstance(declared, str) else getattr(declared, "__name__", str(declared))
-    text = text.replace(" ", "")
-    allowed = set(text.split("|"))
+    allowed = _allowed(declared)
     ok = (
         ("None" in allowed and value is None)
         or ("bool" in allowed and isinstance(value, bool))
