@@ -16,7 +16,7 @@ import numpy as np
 from cardlab.agents.base import Agent
 from cardlab.engine.hanabi.features import MINI_DQN, MINI_DQN_VERSION, MiniDQN15, check_mini, mask, to_action
 from cardlab.engine.hanabi.state import HanabiState
-from cardlab.runtime import UserError
+from cardlab.runtime import UserError, not_a_file
 
 if TYPE_CHECKING:  # torch loads only when a dqn agent is made: the other Hanabi agents stay quick to start
     from cardlab.models.qnet import QNetwork
@@ -46,7 +46,7 @@ def load_checkpoint(path: str | Path) -> tuple["QNetwork", dict]:
 
     path = Path(path)
     if not path.is_file():
-        raise UserError(f"checkpoint {str(path)!r} does not exist" + (" (it is a directory)" if path.is_dir() else ""))
+        raise UserError(not_a_file(path, "checkpoint"))
     try:
         ckpt: Any = torch.load(path, map_location="cpu", weights_only=False)
     except Exception as exc:  # noqa: BLE001 - torch raises many kinds for a damaged or foreign file

@@ -26,6 +26,8 @@ def test_hanabi_evaluator_messages_do_not_blame_the_user_for_the_default():
 def test_a_directory_for_a_file_is_called_a_directory(tmp_path, capsys):
     with pytest.raises(UserError, match="is a directory, not a file"):
         make_agent(f"search:ckpt={tmp_path}")
+    with pytest.raises(UserError, match="is a directory, not a file"):
+        make_agent(f"dqn:ckpt={tmp_path}", game="hanabi")
     assert main(["decks", str(tmp_path)]) == 2
     assert "is a directory, not a file" in capsys.readouterr().err
 
