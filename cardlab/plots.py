@@ -152,9 +152,13 @@ def table_win_rates(table_csv: Path, out: Path) -> Path:
     if not Path(table_csv).is_file():
         raise UserError(f"{table_csv}: no such file")
     with _reading(table_csv, "CSV file"), Path(table_csv).open(newline="") as f:
-        lines = [r for r in csv.DictReader(f)]
-    if not lines or not {"label", "wins", "games"} <= set(lines[0]):
+        reader = csv.DictReader(f)
+        lines = [r for r in reader]
+        columns = set(reader.fieldnames or ())
+    if not {"label", "wins", "games"} <= columns:
         raise UserError(f"{table_csv} is not a win-rate table (needs columns label, wins, games)")
+    if not lines:
+        raise UserError(f"{table_csv} has no rows to plot (only its header)")
     rows = []
     for n, line in enumerate(lines, start=2):
         try:
@@ -174,10 +178,13 @@ def _read_log(path: Path) -> tuple[str, dict[str, list[float]]]:
         raise UserError(f"{csv_path}: no such file (give an evolve --out folder or its log.csv)")
     with _reading(csv_path, "evolution log"):
         with csv_path.open(newline="") as f:
-            rows = list(csv.DictReader(f))
+            reader = csv.DictReader(f)
+            rows = list(reader)
         needed = {"generation", "best_fitness"}
-        if not rows or not needed <= set(rows[0]):
+        if not needed <= set(reader.fieldnames or ()):
             raise UserError(f"{csv_path} is not an evolution log (needs columns {', '.join(sorted(needed))})")
+        if not rows:
+            raise UserError(f"{csv_path} has no generations yet (only its header)")
         columns = {k: [float(r[k]) for r in rows if r.get(k) not in (None, "")]
                    for k in ("generation", "best_fitness", "mean_fitness", "best_so_far") if k in rows[0]}
     return (path.name if path.is_dir() else path.parent.name), columns

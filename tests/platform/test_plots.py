@@ -95,6 +95,18 @@ def test_table_with_impossible_counts_is_one_error(tmp_path, capsys):
     assert "line 2" in capsys.readouterr().err and not (tmp_path / "t.png").exists()
 
 
+@pytest.mark.parametrize("kind, name, text, message", [
+    ("table", "t.csv", "label,wins,games\n", "has no rows to plot (only its header)"),
+    ("table", "t.csv", "a,b\n1,2\n", "is not a win-rate table (needs columns label, wins, games)"),
+    ("evolution", "log.csv", "generation,best_fitness,mean_fitness\n", "has no generations yet (only its header)"),
+])
+def test_a_csv_with_only_its_header_is_called_empty_not_wrong(kind, name, text, message, tmp_path, capsys):
+    path = tmp_path / name
+    path.write_text(text)
+    assert main(["plot", kind, str(path), "--out", str(tmp_path / "p.png")]) == 2
+    assert message in capsys.readouterr().err and not (tmp_path / "p.png").exists()
+
+
 def test_mean_scores_join_files_of_one_label_into_one_line(tmp_path):
     files = [ROOT / f"docs/results/hanabi/{a}_{n}p.json" for a in ("counting", "hat") for n in (2, 3)]
     out = tmp_path / "m.svg"
