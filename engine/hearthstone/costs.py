@@ -79,6 +79,17 @@ def current_cost(s, player: int, card: CardDef, cost: int) -> int:
         mods.append((effect[0], _effect_adjuster(effect)))
     if len(mods) > 1:
         mods.sort(key=lambda t: t[0])
+    base = getattr(card, "base", None)  # a card whose cost an effect changed in hand (dsl_secrets.cost_changed)
+    if base is not None and any(getattr(adjust, "first", False) for _, adjust in mods):
+        # Summoning Portal applies before the card's own cost enchantments (Hearthstone Wiki, Summoning Portal:
+        # a Freezing-Trapped 1-cost minion costs 3 with a Portal, a Shadowstepped 4-cost one 0).
+        delta = card.cost - base.cost
+        cost -= delta
+        for _, adjust in mods:
+            if getattr(adjust, "first", False):
+                cost = adjust(s, player, card, cost)
+        cost += delta
+        mods = [m for m in mods if not getattr(m[1], "first", False)]
     for _, adjust in mods:
         cost = adjust(s, player, card, cost)
     return cost if cost > 0 else 0
@@ -97,13 +108,16 @@ def _effect_adjuster(effect: tuple) -> Callable:
 
 
 def cost_aura(cards: str, add: int = 0, set_to: int | None = None, floor: int = 0, who: str = "own",
-              when: Callable | None = None, and_then: Callable | None = None) -> Callable:
-    """A minion's aura (minion(aura=...)) changing the cost of `cards` in the hands of `who` (own/enemy/both)."""
+              when: Callable | None = None, and_then: Callable | None = None, first: bool = False) -> Callable:
+    """A minion's aura (minion(aura=...)) changing the cost of `cards` in the hands of `who` (own/enemy/both).
+    `first`: applied to a card's cost before the enchantments that changed it in hand (Summoning Portal)."""
 
     def adjust(s, player, card, cost):
         if not _matches(cards, card) or (when is not None and not when(s, player)):
             return cost
         return _adjusted(cost, add, set_to, floor)
+
+    adjust.first = first  # type: ignore[attr-defined]
 
     def apply(s, src) -> None:
         entry = ((src.uid, adjust),)

@@ -4,7 +4,7 @@ from cardlab.engine.hearthstone import card_db
 from cardlab.engine.hearthstone import costs
 from cardlab.engine.hearthstone import mechanics as mech
 from cardlab.engine.hearthstone.state import HearthstoneState
-from tests.engine.hs import can_play, end_turn, make_state, minion, play
+from tests.engine.hs import attack, can_play, end_turn, make_state, minion, play
 
 
 def cost(s, player, name):
@@ -124,6 +124,31 @@ def test_aura_order_and_floor_follow_play_order():
     # Summoning Portal-like floor: "(2) less, but not less than (1)"; a 0-cost card stays at 0.
     assert costs._adjusted(3, -2, None, 1) == 1 and costs._adjusted(2, -2, None, 1) == 1
     assert costs._adjusted(0, -2, None, 1) == 0 and costs._adjusted(5, -2, None, 1) == 3
+
+
+def test_summoning_portal_applies_before_a_cards_own_cost_change():
+    # Hearthstone Wiki, Summoning Portal: its reduction comes first, the card's cost enchantments after it.
+    from cardlab.engine.hearthstone.dsl_secrets import cost_changed
+
+    db = card_db()
+    s = make_state(classes=("WARLOCK", "ROGUE"), boards=(["Summoning Portal"], []))
+    shadowstepped = cost_changed(db.get("Chillwind Yeti"), -2)
+    trapped_gnome = cost_changed(db.get("Leper Gnome"), 2)
+    trapped_raptor = cost_changed(db.get("Bloodfen Raptor"), 2)
+    assert [s.cost(0, c) for c in (shadowstepped, trapped_gnome, trapped_raptor)] == [0, 3, 3]
+    assert s.cost(0, db.get("Leper Gnome")) == 1 and s.cost(0, db.get("Chillwind Yeti")) == 2
+
+
+def test_a_freezing_trapped_minion_keeps_its_two_extra_under_summoning_portal():
+    s = make_state(classes=("WARLOCK", "HUNTER"), hands=([], ["Freezing Trap"]),
+                   boards=(["Summoning Portal", "Leper Gnome"], []))
+    s.current = 1
+    s._legal = None
+    play(s, "Freezing Trap")
+    end_turn(s)
+    attack(s, minion(s, 0, "Leper Gnome"), "enemy hero")
+    gnome = next(c for c in s.players[0].hand if c.name == "Leper Gnome")
+    assert s.cost(0, gnome) == 3  # 1 under the Portal's floor, then +2
 
 
 # ---------------------------------------------------------------- one-shot and temporary effects

@@ -52,7 +52,7 @@ CARDS = {
     "Doomguard": minion(battlecry=discard_random(2)),  # Charge from the data
     "Siphon Soul": spell(destroy(), heal(3, to=FRIENDLY_HERO), target=ANY_MINION),
     "Twisting Nether": spell(destroy(to=ALL_MINIONS)),
-    "Summoning Portal": minion(aura=cost_aura(MINIONS, add=-2, floor=1)),
+    "Summoning Portal": minion(aura=cost_aura(MINIONS, add=-2, floor=1, first=True)),
     "Lord Jaraxxus": minion(battlecry=become_hero(INFERNO, BLOOD_FURY)),
     INFERNO: hero_power(summon("VAN_EX1_tk34"), requires=has_free_slot),  # INFERNO!: summon a 6/6 Infernal
 }
