@@ -441,7 +441,9 @@ def _madness_ends(s, m, original_owner: int, player: int) -> None:
     _madness_returns(s, m, original_owner)
 
 
-SHADOW_MADNESS = enchantment("shadow_madness", turn_end=_madness_ends, silenced=_madness_returns)
+# Back after every "at the end of your turn" effect (Hearthstone Wiki, Shadow Madness): the thief's Ragnaros or Young
+# Priestess still counts the minion as its own (mechanics.LATE_TURN_END, fired after "turn_end").
+SHADOW_MADNESS = enchantment("shadow_madness", turn_end_late=_madness_ends, silenced=_madness_returns)
 
 
 def take_control_this_turn(ctx: mech.Ctx) -> None:

@@ -53,6 +53,11 @@ class Ctx:
 SUMMONING, SUMMONED = "minion_summoning", "minion_summoned"
 
 
+# Fired after every "turn_end" trigger and player effect: what an effect undoes once the turn's own end-of-turn
+# effects have run (Shadow Madness returns the minion).
+LATE_TURN_END = "turn_end_late"
+
+
 def fire_summoned(s: "HearthstoneState", m: Minion) -> None:
     """A minion summoned by an effect (tokens, deathrattles, copies): both summon events."""
     fire(s, SUMMONING, m)

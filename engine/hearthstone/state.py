@@ -455,6 +455,7 @@ class HearthstoneState(State):
         for p in self.players:
             if p.effects:  # player effects (engine.hearthstone.enchants.PLAYER_EFFECTS)
                 run_player_effects(self, p, "turn_end", player)
+        mech.fire(self, mech.LATE_TURN_END, player)
         mech.resolve_deaths(self)
         if self.terminal:
             return
@@ -622,7 +623,7 @@ class HearthstoneState(State):
                 return False
             for m in p.board:
                 t = m.triggers
-                if t and ("turn_end" in t or "turn_start" in t):
+                if t and ("turn_end" in t or "turn_start" in t or mech.LATE_TURN_END in t):
                     return False
             w = p.weapon
             if w is not None:

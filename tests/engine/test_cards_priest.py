@@ -1,5 +1,7 @@
 """Every Basic Priest card, and the Lesser Heal hero power."""
 
+from cardlab.engine.hearthstone import card_db
+from cardlab.engine.hearthstone import mechanics as mech
 from tests.engine.hs import attack, can_play, end_turn, hero_power, make_state, minion, play
 
 
@@ -419,6 +421,23 @@ def test_shadow_madness_steals_until_end_of_turn():
     assert s.players[1].hero.health == 27
     end_turn(s)
     assert raptor.owner == 1 and s.players[1].board[-1] is raptor and raptor.enchants == ()
+
+
+def test_shadow_madness_returns_after_the_thiefs_end_of_turn_effects():
+    # Hearthstone Wiki, Shadow Madness: the minion goes back after "at the end of your turn" effects, so the
+    # thief's Young Priestess buffs it and Ragnaros never shoots it, even when it was played before them.
+    for thief_card in ("Young Priestess", "Ragnaros the Firelord"):
+        for seed in range(6):
+            s = priest(hands=(["Shadow Madness"], []), seed=seed)
+            raptor = mech.summon(s, 1, card_db().get("Bloodfen Raptor"))  # older than the thief's minion
+            mech.summon(s, 0, card_db().get(thief_card))
+            play(s, "Shadow Madness", raptor)
+            end_turn(s)
+            assert raptor.owner == 1 and raptor in s.players[1].board
+            if thief_card == "Young Priestess":
+                assert raptor.health == 3
+            else:
+                assert raptor.damage == 0 and s.players[1].hero.health == 22
 
 
 def test_shadow_madness_silenced_goes_back_at_once():
