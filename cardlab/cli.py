@@ -79,6 +79,18 @@ def main(argv: list[str] | None = None) -> int:
         where = f"{exc.filename}: " if exc.filename is not None else ""
         print(f"cardlab {args.command}: error: {where}{(exc.strerror or str(exc)).lower()}", file=sys.stderr)
         return 2
+    except (MemoryError, RuntimeError) as exc:
+        # A size the user gave that the machine cannot hold (numpy's MemoryError, torch's "can't allocate memory"
+        # RuntimeError, CUDA's OutOfMemoryError), where no setting-specific check caught it first: one line.
+        # Any other RuntimeError is a bug: show it.
+        if not (isinstance(exc, MemoryError) or type(exc).__name__ == "OutOfMemoryError"
+                or "can't allocate memory" in str(exc)):
+            raise
+        from cardlab.runtime import first_line
+
+        print(f"cardlab {args.command}: error: out of memory ({first_line(exc)}): the sizes asked for do not fit "
+              "this machine", file=sys.stderr)
+        return 2
     except KeyboardInterrupt:
         print(f"cardlab {args.command}: interrupted", file=sys.stderr)
         return 130

@@ -35,10 +35,17 @@ from cardlab.engine.hearthstone.heuristics import rho
 from cardlab.agents.hearthstone.q_agents import BoardModel, export_checkpoint, pick_target
 from cardlab.models.qnet import QNetwork, TargetClassifier, masked_argmax, masked_max
 from cardlab.train.config import config_from_dict
-from cardlab.train.replay import ExperienceStream, common_checks, NStepWriter, ReplayBuffer, ResumableCheckpoints
+from cardlab.train.replay import (ExperienceStream, common_checks, NStepWriter, ReplayBuffer, ResumableCheckpoints,
+                                  replay_memory_check)
 from cardlab.train.resume import (fit, last_logger_version, open_resume_checkpoint, quiet_lightning,
                           episodes_done, refuse_changed_settings, refuse_non_finite, refuse_shorter_than_done,
                           refuse_used_out)
+
+
+# the fewest board turns an episode can have: the opponent's first turn (odd episodes) and the learner's
+MIN_BOARD_TURNS = 2
+# start positions tried per episode before giving up: about 1.3 are needed with any valid settings
+MAX_RESET_TRIES = 1000
 
 
 @dataclass
@@ -122,7 +129,22 @@ class DQNConfig:
             (1 <= self.min_turns <= self.max_turns, f"need 1 <= min_turns <= max_turns, got {self.min_turns}, {self.max_turns}"),
             (self.target_sync_every >= 1 and self.batch_size >= 1 and self.train_every >= 1,
              "target_sync_every, batch_size and train_every must be positive"),
+            # 1: when the opponent moves first its END_TURN already ends the episode, so no start position is
+            # playable and reset() could never find one; 0 ends every episode before it starts
+            (self.max_board_turns >= MIN_BOARD_TURNS,
+             f"max_board_turns must be at least {MIN_BOARD_TURNS} (the opponent's first turn and the learner's), "
+             f"got {self.max_board_turns}"),
+            (self.checkpoint_every >= 0,
+             f"checkpoint_every must be >= 0 (0 = only on Ctrl-C and at the end), got {self.checkpoint_every}"),
+            (self.eval_episodes >= 0, f"eval_episodes must be >= 0 (0 = no evaluation), got {self.eval_episodes}"),
+            # the classifier is trained only for q8 without a classifier checkpoint; no game, no attack to learn from
+            (self.variant != "q8" or bool(self.classifier) or self.classifier_games >= 1,
+             f"classifier_games must be at least 1 (games recorded to train the q8 target classifier), got "
+             f"{self.classifier_games}"),
+            (self.variant != "q8" or bool(self.classifier) or self.classifier_epochs >= 1,
+             f"classifier_epochs must be at least 1, got {self.classifier_epochs}"),
             *common_checks(self),
+            replay_memory_check(self.buffer_size, FEATURES, self.n_actions),
         ]
         for ok, message in checks:
             if not ok:
@@ -202,10 +224,20 @@ class BoardEnv:
         return mask57(legal) if self.cfg.variant == "q57" else mask8(legal)
 
     def reset(self) -> tuple[np.ndarray, np.ndarray]:
-        """A fresh episode; the learner plays first or second in alternate episodes."""
-        while True:
-            pos = random_position(self.decks, self.rng.next64(), self.cfg.min_turns, self.cfg.max_turns,
-                                  policy=POSITION_PLAYERS[self.cfg.positions])
+        """A fresh episode; the learner plays first or second in alternate episodes.
+
+        Bounded: settings under which every start position is over before the learner moves are a UserError,
+        not an endless loop (which Ctrl-C cannot stop, as it is only checked between training steps)."""
+        for _ in range(MAX_RESET_TRIES):
+            try:
+                pos = random_position(self.decks, self.rng.next64(), self.cfg.min_turns, self.cfg.max_turns,
+                                      policy=POSITION_PLAYERS[self.cfg.positions])
+            except RuntimeError as exc:
+                if not str(exc).startswith("no non-terminal position"):
+                    raise
+                # every game it tried ended before min_turns
+                raise UserError(f"no board position found: the full games end before min_turns "
+                                f"({self.cfg.min_turns}); lower min_turns and max_turns") from None
             if self.cfg.positions == "trading":
                 _trading_cards(pos, self.rng)
             if pos.terminal:
@@ -216,9 +248,11 @@ class BoardEnv:
             self.learner = pos.current if self.episode % 2 == 0 else 1 - pos.current
             self._opponent_moves()
             if not self.state.is_terminal():
-                break
-        self.episode += 1
-        return self.observe()
+                self.episode += 1
+                return self.observe()
+        raise UserError(f"no playable board episode in {MAX_RESET_TRIES} start positions: each was over before the "
+                        f"learner's first move (max_board_turns {self.cfg.max_board_turns}, min_turns "
+                        f"{self.cfg.min_turns}, max_turns {self.cfg.max_turns}, opponent {self.cfg.opponent})")
 
     def observe(self) -> tuple[np.ndarray, np.ndarray]:
         return encode_board(self.state, self.learner), self.mask(self.state.legal_actions())

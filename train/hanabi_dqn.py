@@ -37,7 +37,8 @@ from cardlab.engine.registry import make_game
 from cardlab.models.qnet import QNetwork, masked_argmax, masked_max
 from cardlab.runtime import UserError
 from cardlab.train.config import config_from_dict
-from cardlab.train.replay import ExperienceStream, common_checks, NStepWriter, ReplayBuffer, ResumableCheckpoints
+from cardlab.train.replay import (ExperienceStream, common_checks, NStepWriter, ReplayBuffer, ResumableCheckpoints,
+                                  replay_memory_check)
 from cardlab.train.resume import (fit, last_logger_version, open_resume_checkpoint, quiet_lightning,
                                   episodes_done, refuse_changed_settings, refuse_non_finite,
                                   refuse_shorter_than_done, refuse_used_out)
@@ -107,6 +108,7 @@ class MiniDQNConfig:
              "target_sync_every, batch_size, train_every and window must be positive, buffer_size >= batch_size"),
             (self.eval_every >= 0 and self.eval_games >= 0 and self.final_eval_games >= 0,
              "eval_every, eval_games and final_eval_games must not be negative"),
+            replay_memory_check(self.buffer_size, MINI_FEATURES, MINI_ACTIONS),
         ]
         for ok, message in checks:
             if not ok:

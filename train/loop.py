@@ -126,11 +126,19 @@ class LoopSettings:
             make_agent(f"search:max_nodes={self.max_nodes},{self.search_options}", game=game.name,
                        objects={"eval": NetToCome()})
         train = {**DEFAULT_TRAIN, **self.train}
-        ValueConfig.from_dict(train, "--train-config")
-        from cardlab.datagen.runner import DatagenSettings, default_encoder
+        cfg = ValueConfig.from_dict(train, "--train-config")
+        from cardlab.datagen.runner import DatagenSettings, default_encoder, has_threat_colours
+        from cardlab.engine.features import get_encoder
+        from cardlab.train.value import refuse_oversized_net
 
+        # what training would refuse after generation 1's data step, refused before any game (as fit_value
+        # refuses a file of such a game)
+        if cfg.chains == "colour" and not has_threat_colours(game.name):
+            raise UserError(f"--train-config: chains: colour: colour chains are Hearthstone's; {game.name} trains "
+                            "with chains: full")
         encoder = self.encoder or default_encoder(game.name)
         DatagenSettings(agents=(start,) * game.num_players, game=game.spec, encoder=encoder).validate()
+        refuse_oversized_net(cfg, get_encoder(encoder, game).dim, "--train-config")
         return LoopSettings(**{**asdict(self), "game": game.spec, "start_agent": start, "anchors": tuple(anchors),
                                "train": train, "start_games": self.start_games or self.games_per_gen,
                                "encoder": encoder})
@@ -437,7 +445,7 @@ def _train(ctx: LoopContext, k: int, window: list[int]) -> dict:
     if not resume and out.exists():
         shutil.rmtree(out)  # a run that stopped before its first epoch ended: nothing to continue
     _stop_if_asked(ctx)
-    summary = fit_value(data, cfg, out, progress=False, resume=resume)
+    summary = fit_value(data, cfg, out, progress=False, resume=resume, source="--train-config")
     test = summary["test"]
     return {"train": {"rows": summary["data"]["rows"], "test": test},
             "summary": ", ".join(f"{key} {value:.3f}" for key, value in sorted(test.items()))}

@@ -14,6 +14,7 @@ import numpy as np
 import torch
 from torch.utils.data import IterableDataset
 
+from cardlab.runtime import UserError
 from cardlab.train.resume import StopOnCtrlC
 
 BUFFER_COLUMNS = ("obs", "next_obs", "action", "ret", "discount", "next_mask", "done")
@@ -43,18 +44,49 @@ def common_checks(cfg) -> list[tuple[bool, str]]:
     ]
 
 
+def physical_memory() -> int | None:
+    """This machine's RAM in bytes, or None where the OS does not say (then no size check is made)."""
+    import os
+
+    try:
+        pages, page_size = os.sysconf("SC_PHYS_PAGES"), os.sysconf("SC_PAGE_SIZE")
+    except (AttributeError, ValueError, OSError):  # Windows has no sysconf
+        return None
+    return pages * page_size if pages > 0 and page_size > 0 else None
+
+
+def replay_bytes(capacity: int, features: int, n_actions: int) -> int:
+    """Bytes a ReplayBuffer of `capacity` transitions allocates (its columns, as ReplayBuffer makes them)."""
+    per_row = 2 * 4 * features + 8 + 4 + 4 + n_actions + 4  # obs, next_obs, action, ret, discount, mask, done
+    return capacity * per_row
+
+
+def replay_memory_check(capacity: int, features: int, n_actions: int) -> tuple[bool, str]:
+    """(ok, message) for a config's validate(): a buffer larger than the machine's memory cannot be filled (numpy
+    may still allocate it lazily, and the run would be killed hours later when it fills up)."""
+    need, have = replay_bytes(capacity, features, n_actions), physical_memory()
+    return (have is None or need <= have,
+            f"buffer_size {capacity} needs {need / 2 ** 30:,.1f} GiB for the replay buffer, more than this machine's "
+            f"{(have or 0) / 2 ** 30:,.1f} GiB of memory")
+
+
 class ReplayBuffer:
     """Fixed-size ring of n-step transitions: (s, a, R, discount, s', legal mask of s', done)."""
 
     def __init__(self, capacity: int, features: int, n_actions: int, seed: int) -> None:
         self.capacity = capacity
-        self.obs = np.zeros((capacity, features), np.float32)
-        self.next_obs = np.zeros((capacity, features), np.float32)
-        self.action = np.zeros(capacity, np.int64)
-        self.ret = np.zeros(capacity, np.float32)
-        self.discount = np.zeros(capacity, np.float32)
-        self.next_mask = np.zeros((capacity, n_actions), bool)
-        self.done = np.zeros(capacity, np.float32)
+        try:
+            self.obs = np.zeros((capacity, features), np.float32)
+            self.next_obs = np.zeros((capacity, features), np.float32)
+            self.action = np.zeros(capacity, np.int64)
+            self.ret = np.zeros(capacity, np.float32)
+            self.discount = np.zeros(capacity, np.float32)
+            self.next_mask = np.zeros((capacity, n_actions), bool)
+            self.done = np.zeros(capacity, np.float32)
+        except MemoryError:  # within the machine's memory but not free now: the setting to lower, not a traceback
+            raise UserError(f"buffer_size {capacity}: the replay buffer "
+                            f"({replay_bytes(capacity, features, n_actions) / 2 ** 30:,.1f} GiB) cannot be "
+                            "allocated; give a smaller buffer_size") from None
         self.size = 0
         self.pos = 0
         self.rng = np.random.default_rng(seed)

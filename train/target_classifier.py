@@ -16,6 +16,7 @@ from torch.utils.data import DataLoader, TensorDataset
 from cardlab.engine.hearthstone.features.board import CLASSIFIER_FEATURES, ENCODER_NAME, ENCODER_VERSION, N_TARGETS
 from cardlab.datagen.attacks import read_attacks
 from cardlab.models.qnet import TargetClassifier, build_classifier, masked
+from cardlab.runtime import UserError
 
 
 def split_by_game(games: np.ndarray, val_fraction: float, seed: int) -> tuple[np.ndarray, np.ndarray]:
@@ -121,6 +122,9 @@ def train_classifier(data_path: str | Path, out_dir: str | Path, epochs: int = 2
     out_dir.mkdir(parents=True, exist_ok=True)
     dm = AttackDataModule(data_path, val_fraction, batch_size, seed)
     dm.setup()
+    if len(dm.train_set) == 0:  # torch's sampler would fail with "num_samples should be a positive integer"
+        raise UserError(f"{data_path}: no minion attacks to train the target classifier on (record more games: "
+                        "classifier_games)")
     module = TargetClassifierModule(tuple(hidden), activation, lr)
     from lightning.pytorch.loggers import TensorBoardLogger
 

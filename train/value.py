@@ -108,6 +108,43 @@ class ValueConfig:
                             f"{self.early_stopping_patience}")
 
 
+# bytes each parameter takes while training on the CPU: float32 weights, their gradients and Adam's two moments
+TRAIN_BYTES_PER_PARAMETER = 16
+
+
+def net_parameters(cfg: ValueConfig, in_dim: int) -> int:
+    """Parameters (and normaliser buffers) of the network `cfg` describes on `in_dim` features, counted without
+    building it: building an impossible one is what fails."""
+    widths = [in_dim, *cfg.hidden, 1]
+    count = sum(a * b + b for a, b in zip(widths, widths[1:])) + 2 * in_dim
+    if cfg.norm in ("batch", "layer"):
+        count += 2 * sum(cfg.hidden)
+    return count * (len(COLOURS) if cfg.chains == "colour" else 1)
+
+
+def refuse_oversized_net(cfg: ValueConfig, in_dim: int, source: str = "config") -> None:
+    """A UserError naming `hidden` when the network cannot fit in this machine's memory, before any file is written
+    (torch's own failure is a traceback, or a kill by the OS partway through). With CUDA only the weights are built
+    in host memory; the rest lives on the GPU, whose out-of-memory error the CLI reports in one line."""
+    from cardlab.train.replay import physical_memory
+
+    have = physical_memory()
+    if have is None:
+        return
+    n = net_parameters(cfg, in_dim)
+    need = n * (4 if torch.cuda.is_available() else TRAIN_BYTES_PER_PARAMETER)
+    if need > have:
+        raise UserError(f"{source}: hidden {cfg.hidden}: a network of {n:,} parameters on {in_dim} features needs at "
+                        f"least {need / 2 ** 30:,.1f} GiB to train, more than this machine's {have / 2 ** 30:,.1f} GiB "
+                        "of memory; give smaller hidden sizes")
+
+
+def _is_allocation_failure(exc: BaseException) -> bool:
+    """torch's CPU allocator reports a failed allocation as a RuntimeError; CUDA's as OutOfMemoryError."""
+    return isinstance(exc, MemoryError) or type(exc).__name__ == "OutOfMemoryError" or (
+        isinstance(exc, RuntimeError) and "can't allocate memory" in str(exc))
+
+
 class ChainDataModule(L.LightningDataModule):
     """Rows of one chain kind, split by game id; normalisation statistics from the training split."""
 
@@ -455,8 +492,10 @@ def lightning_trainer(cfg: ValueConfig, **kwargs) -> L.Trainer:
 
 
 def fit_value(data: str | Path, cfg: ValueConfig, out_dir: str | Path, progress: bool = True,
-              resume: bool = False) -> dict:
+              resume: bool = False, source: str = "config") -> dict:
     """Train, keep the best epoch by validation loss, test it, export `value.pt`; returns a summary.
+
+    `source` names where cfg came from (a YAML file, "options") in errors about its settings.
 
     Every epoch ends with `checkpoints/last.ckpt`; `resume=True` continues from it (an interrupted run, or more
     epochs) and ends with the same weights as one uninterrupted run.
@@ -479,9 +518,16 @@ def fit_value(data: str | Path, cfg: ValueConfig, out_dir: str | Path, progress:
             if not len(dm.tensors[key]):
                 print(f"cardlab train: warning: no {split} games ({key}_fraction {getattr(cfg, key + '_fraction')} "
                       f"of {games} games): {then}", file=sys.stderr)
-    module = ValueModule(dm.in_dim, asdict(cfg), meta={"label_scale": dm.label_scale, "data": dm.summary,
-                                                       **({"game_kind": "cooperative"}
-                                                          if dm.attrs.get("game_kind") == "cooperative" else {})})
+    refuse_oversized_net(cfg, dm.in_dim, source)
+    try:
+        module = ValueModule(dm.in_dim, asdict(cfg), meta={"label_scale": dm.label_scale, "data": dm.summary,
+                                                           **({"game_kind": "cooperative"}
+                                                              if dm.attrs.get("game_kind") == "cooperative" else {})})
+    except (MemoryError, RuntimeError) as exc:  # fits the machine's memory, but not what is free of it now
+        if not _is_allocation_failure(exc):
+            raise
+        raise UserError(f"{source}: hidden {cfg.hidden}: the network on {dm.in_dim} features cannot be allocated "
+                        f"({net_parameters(cfg, dm.in_dim):,} parameters); give smaller hidden sizes") from None
     std = dm.std
     if cfg.ignore_constant_features:
         std = torch.where(std < 1e-6, torch.full_like(std, IGNORED_STD), std)

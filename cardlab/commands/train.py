@@ -56,7 +56,8 @@ def run_value(args) -> int:
     warn_incomplete(args.data)
     try:
         data = training_file(args.data, Path(args.out), args.resume)
-        summary = fit_value(data, cfg, args.out, progress=not args.json, resume=args.resume)
+        summary = fit_value(data, cfg, args.out, progress=not args.json, resume=args.resume,
+                            source=args.config or "options")
     except KeyboardInterrupt:
         again = ["cardlab", "train", "value", "--data", *args.data, "--out", args.out, "--resume"]
         again += [f"--{k.replace('_', '-')} {v}" for k, v in vars(args).items()
