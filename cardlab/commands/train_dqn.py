@@ -53,6 +53,12 @@ def game_name(args) -> str:
     from cardlab.runtime import UserError
 
     spec = getattr(args, "game", None)
+    if spec is None and getattr(args, "config", None):  # a mini-Hanabi config names its game
+        from cardlab.train.config import load_yaml
+
+        spec = load_yaml(args.config).get("game")
+        if spec is not None and not isinstance(spec, str):
+            raise UserError(f"{args.config}: game: {spec!r} should be a game spec such as hanabi:variant=mini")
     if spec is None:
         return "hearthstone"
     if parse_spec(spec)[0] not in ("hearthstone", "hanabi"):

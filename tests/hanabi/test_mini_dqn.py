@@ -186,6 +186,18 @@ def test_cli_config_file_errors_name_the_file(tmp_path):
         train_dqn.run(_args("--game", "hanabi:variant=mini", "--config", str(bad)))
 
 
+def test_a_config_naming_its_game_needs_no_game_option(tmp_path):
+    # configs/dqn_mini_hanabi_best.yaml says `game: hanabi:variant=mini`: without --game it was read as a
+    # Hearthstone DQN config and refused for its "unknown options" game, rewards...
+    cfg = tmp_path / "mini.yaml"
+    cfg.write_text("game: hanabi:variant=mini\nrewards: [1, 2]\n")
+    with pytest.raises(UserError, match="mini.yaml: rewards must be 4 numbers"):
+        train_dqn.run(_args("--config", str(cfg), "--out", str(tmp_path / "out")))
+    cfg.write_text("game: 3\n")
+    with pytest.raises(UserError, match="game: 3 should be a game spec"):
+        train_dqn.run(_args("--config", str(cfg), "--out", str(tmp_path / "out")))
+
+
 def test_the_shipped_mini_dqn_scores_far_above_random():
     from cardlab.arena.match import run_match
 
