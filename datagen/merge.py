@@ -82,22 +82,22 @@ def merge_chain_files(sources: Sequence[str | Path], out: str | Path) -> Path:
 
 
 def _refuse_repeated_games(sources: list[Path], attrs: list[dict]) -> None:
-    """Two sources holding the same game (a copied file, or datagen run twice with one --seed): merged, one game
-    would sit in the training and the test split at once and inflate the test figures. A game is its setup, its
-    agents and its game seed (derived from the run's seed and the game's index, as the agents' seeds are)."""
+    """Two sources holding the same game (a copied file, datagen run twice with one --seed, a file merged into
+    another): merged, one game would sit in the training and the test split at once and inflate the test figures.
+    A game is told by its own record (deal seed, actions, turns, winner, rows of each chain...), not by its file's
+    attributes: a merged file's attributes are its first source's, and two runs of one --seed with other agents
+    deal the same seeds but play other games."""
     seen: dict[tuple, Path] = {}
     for path, a in zip(sources, attrs):
+        n = int(a["games_completed"])
         with h5py.File(path, "r", locking=False) as f:
-            if "seed" not in f["games"]:
-                continue
-            seeds = f["games"]["seed"][:int(a["games_completed"])]
-        setup = (a.get("game"), a.get("agents"))
-        for seed in seeds.tolist():
-            first = seen.setdefault((*setup, seed), path)
+            columns = [f["games"][name][:n].tolist() for name in sorted(f["games"])]
+        for record in zip(*columns):
+            first = seen.setdefault(record, path)
             if first is not path:
-                raise UserError(f"cannot merge {path} with {first}: they hold the same games ({a.get('game')}, "
-                                f"agents {a.get('agents')}, game seed {seed}: the same datagen --seed twice, or a "
-                                "copy), which would put one game in both the training and the test split")
+                raise UserError(f"cannot merge {path} with {first}: they hold the same games (a copy, the same "
+                                "datagen --seed and agents twice, or a file already merged into the other), which "
+                                "would put one game in both the training and the test split")
 
 
 def _check_same_layout(path: Path, src: h5py.File, writer: ChainWriter) -> None:

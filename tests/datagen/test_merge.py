@@ -79,4 +79,9 @@ def test_files_holding_the_same_games_are_refused(tmp_path):
     assert not (tmp_path / "m.h5").exists()
     other_agents = tmp_path / "trading.h5"
     generate(other_agents, DatagenSettings(agents=("trading", "random-action"), games=2, seed=1, chains=("full",)))
-    assert merge_chain_files([a, other_agents], tmp_path / "m.h5").exists()  # same seed, other games
+    merged = merge_chain_files([a, other_agents], tmp_path / "m.h5")  # same seed, other agents: other games
+    # A merged file carries its first source's attributes: its games are still told apart by their own records.
+    with pytest.raises(UserError, match="they hold the same games"):
+        merge_chain_files([merged, other_agents], tmp_path / "m2.h5")
+    fresh = _file(tmp_path / "fresh.h5", 2, 2)
+    assert merge_chain_files([merged, fresh], tmp_path / "m3.h5").exists()
