@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from dataclasses import fields
 from pathlib import Path
 
@@ -52,9 +53,11 @@ def _coerce(value, declared):
     allowed = _allowed(declared)
     if isinstance(value, str) and "float" in allowed and "str" not in allowed:
         try:
-            return float(value)
+            number = float(value)
         except ValueError:
             return value
+        # only finite numbers: "nan" and "inf" stay text (refused), as they were before this spelling was read
+        return number if math.isfinite(number) else value
     if isinstance(value, int) and not isinstance(value, bool) and "str" in allowed and not allowed & {"int", "float"}:
         return str(value)
     return value

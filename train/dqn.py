@@ -116,6 +116,7 @@ class DQNConfig:
             (0.0 <= self.gamma <= 1.0, f"gamma must be in [0, 1], got {self.gamma}"),
             (0 < self.terminal_reward < math.inf,
              f"terminal_reward must be a finite number above 0, got {self.terminal_reward}"),
+            (math.isfinite(self.shaped_terminal), f"shaped_terminal must be a finite number, got {self.shaped_terminal}"),
             (self.games > 0, f"games must be positive, got {self.games}"),
             (self.discount_per in ("decision", "turn"),
              f"discount_per must be decision or turn, got {self.discount_per!r}"),

@@ -36,7 +36,7 @@ def common_checks(cfg) -> list[tuple[bool, str]]:
          f"eps_start and eps_end must be in [0, 1], got {cfg.eps_start}, {cfg.eps_end}"),
         (cfg.eps_decay_steps >= 0 and cfg.warmup_steps >= 0,
          f"eps_decay_steps and warmup_steps must not be negative, got {cfg.eps_decay_steps}, {cfg.warmup_steps}"),
-        (cfg.grad_clip >= 0, f"grad_clip must be >= 0 (0 = off), got {cfg.grad_clip}"),
+        (0 <= cfg.grad_clip < math.inf, f"grad_clip must be finite and >= 0 (0 = off), got {cfg.grad_clip}"),
         (cfg.torch_threads >= 0, f"torch_threads must be >= 0 (0 = torch's default), got {cfg.torch_threads}"),
         (0 <= cfg.seed < 2 ** 32, f"seed must be in 0..{2 ** 32 - 1} (Lightning's range), got {cfg.seed}"),
         (cfg.buffer_size >= cfg.batch_size, f"buffer_size ({cfg.buffer_size}) must be at least batch_size "
