@@ -305,6 +305,9 @@ def others_policy(others: str, game, seed: int = 0):
             spec = "first"
     if spec in ("first", "", None):
         return None
+    if str(spec).split(":")[0].strip() in ("search", "mcts", "human"):
+        raise UserError("search: others= answers other players' decisions inside a turn with a rule agent (e.g. "
+                        "bigmoney), not a search or a person")
     from cardlab.agents.registry import make_agent
 
     agents: dict = {}

@@ -10,7 +10,7 @@ Three ways a card module changes costs (all of them cost nothing while absent):
 2. An aura of a minion in play (Venture Co. Mercenary, Sorcerer's Apprentice, Summoning Portal, Pint-Sized Summoner):
        "Sorcerer's Apprentice": minion(aura=cost_aura(SPELLS, add=-1)),
        "Venture Co. Mercenary": minion(aura=cost_aura(MINIONS, add=3)),
-       "Summoning Portal": minion(aura=cost_aura(MINIONS, add=-2, floor=1)),
+       "Summoning Portal": minion(aura=cost_aura(MINIONS, add=-2, floor=1, first=True)),
        "Mana Wraith": minion(aura=cost_aura(MINIONS, add=1, who="both")),
    `cost_aura(cards, add=0, set_to=None, floor=0, who="own"|"enemy"|"both", when=None)` is an ordinary aura
    (mechanics.refresh_auras calls it whenever the board changes; silence and death end it): it registers an
@@ -28,9 +28,11 @@ Three ways a card module changes costs (all of them cost nothing while absent):
 
 `cards` names which cards are affected: MINIONS, SPELLS, SECRETS or ALL_CARDS (never hero powers).
 
-Order: printed cost + self-adjustment, then every aura and effect in the order its source entered play (its uid),
-each applied to the running cost (an add; a set_to; a floor: "not less than (1)" never raises a cost already
-below it), then never below 0.
+Order: printed cost + self-adjustment; then the auras marked `first` (Summoning Portal, whose reduction comes before
+every other change: Hearthstone Wiki, Summoning Portal); then the change an effect made to the card in hand
+(Freezing Trap's +2, Shadowstep's -2: dsl_secrets.cost_changed); then every other aura and effect in the order its
+source entered play (its uid). Each is applied to the running cost (an add; a set_to; a floor: "not less than (1)"
+never raises a cost already below it), and the result is never below 0.
 """
 
 from __future__ import annotations
@@ -79,11 +81,12 @@ def current_cost(s, player: int, card: CardDef, cost: int) -> int:
         mods.append((effect[0], _effect_adjuster(effect)))
     if len(mods) > 1:
         mods.sort(key=lambda t: t[0])
-    base = getattr(card, "base", None)  # a card whose cost an effect changed in hand (dsl_secrets.cost_changed)
-    if base is not None and any(getattr(adjust, "first", False) for _, adjust in mods):
-        # Summoning Portal applies before the card's own cost enchantments (Hearthstone Wiki, Summoning Portal:
-        # a Freezing-Trapped 1-cost minion costs 3 with a Portal, a Shadowstepped 4-cost one 0).
-        delta = card.cost - base.cost
+    if any(getattr(adjust, "first", False) for _, adjust in mods):
+        # Summoning Portal applies before every other change (Hearthstone Wiki, Summoning Portal): before an aura
+        # played earlier, and before the card's own cost change in hand (a Freezing-Trapped 1-cost minion costs 3
+        # with a Portal, a Shadowstepped 4-cost one 0).
+        base = getattr(card, "base", None)  # a card whose cost an effect changed in hand
+        delta = card.cost - base.cost if base is not None else 0
         cost -= delta
         for _, adjust in mods:
             if getattr(adjust, "first", False):

@@ -53,6 +53,8 @@ def test_an_empty_ckpt_is_refused_not_played_without_a_network(spec):
     ("search:ckpt=hanabi-hat-2p,blueprint=mcts", "hanabi", "blueprint must be a rule agent"),
     ("search:ckpt=hanabi-hat-2p,blueprint=human", "hanabi", "blueprint must be a rule agent"),
     ("search:lookahead=human", "hearthstone", "lookahead policy must be a rule agent"),
+    ("search:ckpt=dominion-sbm-explore,others=human", "dominion", "others= answers other players' decisions"),
+    ("search:ckpt=dominion-sbm-explore,others=mcts", "dominion", "others= answers other players' decisions"),
 ])
 def test_options_that_would_change_the_search_silently_are_refused(spec, game, needle):
     with pytest.raises(UserError, match=needle):

@@ -139,6 +139,14 @@ def test_summoning_portal_applies_before_a_cards_own_cost_change():
     assert s.cost(0, db.get("Leper Gnome")) == 1 and s.cost(0, db.get("Chillwind Yeti")) == 2
 
 
+def test_summoning_portal_applies_before_an_aura_played_earlier():
+    # "Summoning Portal's effect is applied first" (Hearthstone Wiki): with a Venture Co. Mercenary played before it,
+    # a 1-cost minion costs 1 (Portal's floor) + 3, not 1 + 3 - 2.
+    for board in (["Venture Co. Mercenary", "Summoning Portal"], ["Summoning Portal", "Venture Co. Mercenary"]):
+        s = make_state(classes=("WARLOCK", "MAGE"), boards=(board, []))
+        assert cost(s, 0, "Elven Archer") == 4 and cost(s, 0, "Chillwind Yeti") == 5
+
+
 def test_a_freezing_trapped_minion_keeps_its_two_extra_under_summoning_portal():
     s = make_state(classes=("WARLOCK", "HUNTER"), hands=([], ["Freezing Trap"]),
                    boards=(["Summoning Portal", "Leper Gnome"], []))
