@@ -44,15 +44,29 @@ def common_checks(cfg) -> list[tuple[bool, str]]:
     ]
 
 
+_CGROUP_LIMITS = ("/sys/fs/cgroup/memory.max", "/sys/fs/cgroup/memory/memory.limit_in_bytes")  # cgroup v2, v1
+
+
 def physical_memory() -> int | None:
-    """This machine's RAM in bytes, or None where the OS does not say (then no size check is made)."""
+    """The memory this process may use in bytes: the machine's RAM, or a container's (cgroup) limit when lower; None
+    where the OS does not say (then no size check is made)."""
     import os
 
     try:
         pages, page_size = os.sysconf("SC_PHYS_PAGES"), os.sysconf("SC_PAGE_SIZE")
     except (AttributeError, ValueError, OSError):  # Windows has no sysconf
         return None
-    return pages * page_size if pages > 0 and page_size > 0 else None
+    total = pages * page_size if pages > 0 and page_size > 0 else None
+    for path in _CGROUP_LIMITS:
+        try:
+            with open(path) as f:
+                text = f.read().strip()
+        except OSError:
+            continue
+        if text.isdigit() and int(text) > 0:  # "max": no limit
+            total = min(total, int(text)) if total is not None else int(text)
+        break
+    return total
 
 
 def replay_bytes(capacity: int, features: int, n_actions: int) -> int:

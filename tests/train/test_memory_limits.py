@@ -99,3 +99,14 @@ def test_other_runtime_errors_are_still_shown_as_bugs(monkeypatch):
     monkeypatch.setattr(cards, "run", fails)
     with pytest.raises(RuntimeError, match="a bug"):
         main(["cards"])
+
+
+def test_a_container_memory_limit_counts_as_the_machines_memory(tmp_path, monkeypatch):
+    from cardlab.train import replay
+
+    limit = tmp_path / "memory.max"
+    limit.write_text("1073741824\n")  # a 1 GiB container on a larger machine
+    monkeypatch.setattr(replay, "_CGROUP_LIMITS", (str(limit),))
+    assert replay.physical_memory() == 2 ** 30
+    limit.write_text("max\n")  # no limit: the machine's RAM
+    assert replay.physical_memory() > 2 ** 30
