@@ -61,6 +61,12 @@ def refuse_human_without_terminal(specs: Sequence[str]) -> None:
                         "here (unattended games need bot specs)")
 
 
+def _count(total: float) -> int | float:
+    """A win count: an int when whole (always, with two players), else rounded to 4 decimals (shared wins)."""
+    whole = round(total)
+    return whole if abs(total - whole) < 1e-9 else round(total, 4)
+
+
 @dataclass
 class MatchReport:
     game: str
@@ -84,8 +90,17 @@ class MatchReport:
         return [LABELS[r] for r in range(len(self.agents))]
 
     @property
-    def wins(self) -> dict[str, int]:
-        return {LABELS[r]: sum(1 for g in self.returns if g[r] > 0) for r in range(len(self.agents))}
+    def wins(self) -> dict[str, int | float]:
+        """Games won per role; a win that k players share (3-4 player Dominion: most VP, then fewest turns) counts
+        1/k for each, so the roles' wins and draws add up to the games played and an agent's win rate is comparable
+        with 1/players."""
+        totals = [0.0] * len(self.agents)
+        for g in self.returns:
+            k = sum(1 for v in g if v > 0)
+            for r, v in enumerate(g):
+                if v > 0:
+                    totals[r] += 1.0 / k
+        return {LABELS[r]: _count(t) for r, t in enumerate(totals)}
 
     @property
     def draws(self) -> int:

@@ -81,6 +81,16 @@ def test_arena_json_reports_interval(capsys):
     assert r["errors"] == 0 and r["games_per_sec"] > 0
 
 
+def test_a_shared_win_counts_a_share_for_each_winner():
+    # Three BigMoney copies: wins that two players share (most VP, same turns) count a half each, so the roles'
+    # wins and the draws add up to the games and each copy's rate is near 1/3, not above it.
+    r = run_match(["bigmoney"], "dominion:players=3", games=150, seed=1)
+    wins = r.wins
+    assert any(not float(w).is_integer() for w in wins.values())  # this seed has shared wins
+    assert sum(wins.values()) + r.draws + r.errors == pytest.approx(150)
+    assert r.win_rate == pytest.approx(wins["A"] / 150)
+
+
 @pytest.mark.parametrize("argv, needle", [
     (["arena", "nobody", "random"], "unknown agent 'nobody'"),
     (["arena", "random", "random", "--deck", "no-such-deck"], "unknown deck 'no-such-deck'"),
