@@ -21,6 +21,17 @@ def test_wilson_interval_known_values():
     assert wilson_interval(0, 0) == (0.0, 1.0)
 
 
+def test_t_interval_matches_the_exact_student_quantiles():
+    # scipy.stats.t.ppf(0.975, df) for df 2, 26 and 40: a 3-decimal table was off in the JSON's 4th decimal
+    from cardlab.arena.stats import mean_interval
+
+    for df, t in ((2, 4.3026527297), (26, 2.0555294386), (40, 2.0210753903)):
+        values = [0.0, 1.0] * ((df + 1) // 2) + [0.5] * ((df + 1) % 2)
+        mean, lo, hi = mean_interval(values)
+        sd = (sum((v - mean) ** 2 for v in values) / df) ** 0.5
+        assert hi - mean == pytest.approx(t * sd / len(values) ** 0.5, abs=1e-7)
+
+
 def test_percentile_nearest_rank():
     assert percentile([5, 1, 3, 2, 4], 95) == 5
     assert percentile([5, 1, 3, 2, 4], 50) == 3
