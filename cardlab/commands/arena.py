@@ -112,12 +112,20 @@ def print_report(r: dict) -> None:
                       f"mean game length {r['mean_turns']:.1f} turns; {r['games_per_sec']:.1f} games/s")
         console.print("scores: " + ", ".join(f"{k}: {v}" for k, v in r["score_distribution"].items()))
     else:
-        lo, hi = r["ci95"]
-        console.print(f"A win rate {r['win_rate']:.1%} (95% Wilson interval {lo:.1%} - {hi:.1%}); draws {r['draws']}; "
+        from cardlab.arena.stats import wilson_interval
+
+        def rate(label: str) -> tuple[float, float, float]:
+            """From the counts, not the JSON's 4-decimal figures: a percentage rounded twice can be off by 0.1."""
+            games, wins = r["games"], r["wins"][label]
+            return (wins / games if games else 0.0, *wilson_interval(wins, games))
+
+        win, lo, hi = rate("A")
+        console.print(f"A win rate {win:.1%} (95% Wilson interval {lo:.1%} - {hi:.1%}); draws {r['draws']}; "
                       f"errors {r['errors']}; mean game length {r['mean_turns']:.1f} turns; "
                       f"{r['games_per_sec']:.1f} games/s")
-        for label, w in r.get("win_rates", {}).items():
+        for label in r.get("win_rates", {}):
             if label != "A":
-                console.print(f"{label} win rate {w['win_rate']:.1%} ({w['ci95'][0]:.1%} - {w['ci95'][1]:.1%})")
+                win, lo, hi = rate(label)
+                console.print(f"{label} win rate {win:.1%} ({lo:.1%} - {hi:.1%})")
     for path in r["error_logs"]:
         console.print(f"[red]game with an error saved to {path} (cardlab replay {path})[/red]")

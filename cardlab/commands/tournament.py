@@ -39,6 +39,7 @@ def run(args) -> int:
         return 0
     from rich.console import Console
     from rich.table import Table
+    from cardlab.arena.stats import wilson_interval
 
     console = Console()
     with console.status("playing") as status:
@@ -57,7 +58,8 @@ def run(args) -> int:
                 cells.append("-")
             else:
                 m = result["matrix"][a][b]
-                cells.append(f"{m['win_rate']:.1%}\n[{m['ci95'][0]:.1%}, {m['ci95'][1]:.1%}]")
+                lo, hi = wilson_interval(m["wins"], m["games"])  # from the counts: no percentage rounded twice
+                cells.append(f"{m['wins'] / m['games'] if m['games'] else 0.0:.1%}\n[{lo:.1%}, {hi:.1%}]")
         table.add_row(a, *cells)
     console.print(table)
     ratings = Table(title="Bradley-Terry ratings (Elo scale, mean 0; 95% bootstrap interval)")

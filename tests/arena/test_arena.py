@@ -170,3 +170,10 @@ def test_one_cooperative_game_shows_no_interval(capsys):
     assert "one game: no interval" in out and "95% interval" not in out
     assert main(["arena", "hinting", "hinting", "--game", "hanabi", "--games", "2"]) == 0
     assert "95% interval" in capsys.readouterr().out
+
+
+def test_the_terminal_rounds_rates_from_the_counts_not_from_the_json(capsys):
+    # 1 win of 1: the Wilson lower bound is 0.20655, which the JSON keeps as 0.2065 and which printed as 20.6%.
+    assert main(["arena", "face", "random", "--games", "1", "--seed", "0"]) == 0
+    out = " ".join(capsys.readouterr().out.split())
+    assert "A win rate 100.0% (95% Wilson interval 20.7% - 100.0%)" in out
