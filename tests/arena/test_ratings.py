@@ -7,7 +7,7 @@ import json
 import numpy as np
 import pytest
 
-from cardlab.arena.ratings import PairResult, bradley_terry
+from cardlab.arena.ratings import PairResult, bradley_terry, fit_bradley_terry, win_matrix
 from cardlab.cli import main
 
 
@@ -44,3 +44,13 @@ def test_tournament_json_carries_ratings(capsys):
     ratings = out["ratings"]["agents"]
     assert ratings["face"]["elo"] > ratings["random"]["elo"]
     assert "Bradley-Terry" in out["ratings"]["model"]
+
+
+def test_a_sweep_is_fitted_to_the_maximum_likelihood_not_stopped_short():
+    # A wins every game against B and C, who split theirs: with one virtual draw per pair the likelihood's maximum
+    # puts A at +880.3 (1,000 games a pair) and +1147.0 (10,000); the MM algorithm stopped at +874.4 and +990.6.
+    agents = ["A", "B", "C"]
+    for n, expected in ((1000, 880.33), (10000, 1146.95)):
+        pairs = [PairResult("A", "B", n, 0, 0), PairResult("A", "C", n, 0, 0), PairResult("B", "C", n // 2, n // 2, 0)]
+        elo = fit_bradley_terry(agents, win_matrix(agents, pairs))
+        assert elo[0] == pytest.approx(expected, abs=0.01) and elo[1] == pytest.approx(elo[2])
