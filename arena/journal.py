@@ -51,14 +51,14 @@ class MatchJournal:
             if header.get("match") != match:
                 raise UserError(f"{path}: journal of another match ({_differences(header.get('match'), match)}); "
                                 "give another --journal file or the same game, agents and seed")
+            roles = len(match.get("agents", ())) if isinstance(match, dict) else 0
             for number, line in enumerate(whole[1:], start=2):
                 try:
                     game = json.loads(line)
-                    if not (game["returns"] is None or isinstance(game["returns"], list)) \
-                            or not isinstance(game["turns"], int):
+                    if not _is_game_record(game, roles):
                         raise ValueError
                     game["ms"] = {str(k): list(v) for k, v in game["ms"].items()}
-                    done[int(game["index"])] = game
+                    done[game["index"]] = game
                 except (ValueError, KeyError, TypeError):
                     raise UserError(f"{path}: line {number} is not a game record; the journal is damaged") from None
             if lines[-1]:
@@ -79,6 +79,24 @@ class MatchJournal:
 
     def close(self) -> None:
         self._handle.close()
+
+
+def _number(x) -> bool:
+    return isinstance(x, (int, float)) and not isinstance(x, bool)
+
+
+def _is_game_record(game, roles: int) -> bool:
+    """A finished game as MatchJournal.add writes it: an index >= 0, the turns, and one return per role (or None for
+    a game that ended in an error). Anything else would be counted as a game that was never played."""
+    if not isinstance(game, dict) or not isinstance(game.get("index"), int) or isinstance(game["index"], bool):
+        return False
+    if "returns" not in game:
+        return False
+    returns = game["returns"]
+    if returns is not None and not (isinstance(returns, list) and all(_number(v) for v in returns)
+                                    and (not roles or len(returns) == roles)):
+        return False
+    return game["index"] >= 0 and isinstance(game.get("turns"), int) and isinstance(game.get("ms"), dict)
 
 
 def _differences(old, new: dict) -> str:

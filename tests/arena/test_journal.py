@@ -75,3 +75,20 @@ def test_ctrl_c_keeps_the_finished_games_and_says_how_to_go_on(tmp_path, workers
     assert out == b""  # no report presented for a match that did not finish
     games = [json.loads(line) for line in journal.read_text().splitlines()[1:]]
     assert len(games) >= 3 and len({g["index"] for g in games}) == len(games)
+
+
+@pytest.mark.parametrize("old, new", [
+    ('"index": 0', '"index": -1'),  # was counted as an extra game
+    ('"returns": [', '"returns": [1.0, '),  # three returns in a two-agent match
+    ('"returns": [', '"returns": ["a", '),  # a traceback
+])
+def test_a_damaged_game_record_is_one_error_naming_its_line(tmp_path, old, new):
+    decks = "hearthstone:deck=liege"
+    journal = tmp_path / "m.jsonl"
+    run_match(SPECS, decks, 3, seed=3, journal=journal)
+    lines = journal.read_text().splitlines(keepends=True)
+    assert old in lines[1]
+    lines[1] = lines[1].replace(old, new, 1)
+    journal.write_text("".join(lines))
+    with pytest.raises(UserError, match="line 2 is not a game record"):
+        run_match(SPECS, decks, 3, seed=3, journal=journal)
