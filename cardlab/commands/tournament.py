@@ -28,6 +28,7 @@ def run(args) -> int:
 
     if len(args.agents) < 2:
         raise UserError("a tournament needs at least two agents")
+    args.agents = [a.strip() for a in args.agents]  # "random " is "random": one agent, one row
     if len(set(args.agents)) != len(args.agents):
         raise UserError("each agent spec may appear only once")
     game = make_game_from_args(args)

@@ -54,3 +54,9 @@ def test_a_sweep_is_fitted_to_the_maximum_likelihood_not_stopped_short():
         pairs = [PairResult("A", "B", n, 0, 0), PairResult("A", "C", n, 0, 0), PairResult("B", "C", n // 2, n // 2, 0)]
         elo = fit_bradley_terry(agents, win_matrix(agents, pairs))
         assert elo[0] == pytest.approx(expected, abs=0.01) and elo[1] == pytest.approx(elo[2])
+
+
+@pytest.mark.parametrize("agents", [["random", "random"], ["random", "random "], ["random", " random", "face"]])
+def test_an_agent_listed_twice_is_refused_however_it_is_spaced(agents, capsys):
+    assert main(["tournament", *agents, "--games", "2"]) == 2
+    assert "each agent spec may appear only once" in capsys.readouterr().err
