@@ -17,12 +17,17 @@ def observation_printer(game: str) -> Callable[[State, int], list[str]] | None:
         return None
 
 
-class QuitGame(Exception):
-    """The person typed q: the game stops (end of input raises EOFError instead)."""
+class QuitGame(KeyboardInterrupt):
+    """The person typed q. A KeyboardInterrupt, so that it stops the whole match, as Ctrl-C does, rather than being
+    counted as a failed game (which every play loop does with an ordinary exception) and the next game starting."""
+
+
+class InputEnded(QuitGame):
+    """The input ended (Ctrl-D, or a closed pipe) while the person was to move."""
 
 
 class HumanAgent(Agent):
-    """Asks the terminal; typing q raises QuitGame, the end of input EOFError."""
+    """Asks the terminal; typing q raises QuitGame, the end of input InputEnded."""
 
     name = "human"
 
@@ -54,7 +59,10 @@ class HumanAgent(Agent):
         for i, a in enumerate(legal):
             self.console.print(Text(f"  {i:>2}. {observation.action_to_string(a)}"))
         while True:
-            answer = self.ask("your action (number, q to quit): ").strip().lower()
+            try:
+                answer = self.ask("your action (number, q to quit): ").strip().lower()
+            except EOFError:
+                raise InputEnded from None
             if answer in ("q", "quit", "exit"):
                 raise QuitGame
             if answer.isascii() and answer.isdigit() and len(answer) < 6 and int(answer) < len(legal):

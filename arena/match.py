@@ -249,7 +249,7 @@ def run_match(specs: Sequence[str], game: Game | str | None = None, games: int =
     todo = [i for i in range(games) if i not in earlier]
     jobs = [(game.spec, specs, seed, i, (), keep_logs) for i in todo]
     try:
-        with StopOnInterrupt() as stop:
+        with StopOnInterrupt(defer=not plays_human(specs)) as stop:
             for r in run_jobs(play_game, jobs, workers):
                 done += 1
                 log_path = None

@@ -38,9 +38,11 @@ class StopOnInterrupt:
     prints it and drops it, and the run would go on; a flag checked between games cannot be lost.
     """
 
-    def __init__(self) -> None:
+    def __init__(self, defer: bool = True) -> None:
+        """defer=False: Ctrl-C interrupts at once (a person typing at a prompt must not wait for the game's end)."""
         self.requested = False
         self._previous = None
+        self.defer = defer
 
     def _handle(self, signum, frame) -> None:
         if self.requested:
@@ -51,7 +53,7 @@ class StopOnInterrupt:
         import signal
         import threading
 
-        if threading.current_thread() is threading.main_thread():
+        if self.defer and threading.current_thread() is threading.main_thread():
             self._previous = signal.signal(signal.SIGINT, self._handle)
         return self
 

@@ -54,7 +54,7 @@ def json_stdout(on: bool):
 
 
 def run(args) -> int:
-    from cardlab.arena.match import role_specs, run_match
+    from cardlab.arena.match import plays_human, role_specs, run_match
 
     game = make_game_from_args(args)
     specs = role_specs(game, args.agents)
@@ -63,7 +63,8 @@ def run(args) -> int:
                   warn=lambda msg: print(f"cardlab arena: warning: {msg}", file=sys.stderr))
     title = " vs ".join(args.agents) if len(args.agents) > 1 else args.agents[0]
     try:
-        with progress_bar(title, args.games) as update, json_stdout(args.json):  # stdout stays one JSON object
+        # no bar redrawn over a person's board and prompt; with --json stdout stays one JSON object
+        with progress_bar(title, args.games, quiet=plays_human(specs)) as update, json_stdout(args.json):
             report = run_match(specs, game, args.games, progress=update, **kwargs)
     except KeyboardInterrupt:
         if args.journal:

@@ -25,7 +25,7 @@ def run(args) -> int:
     from rich.console import Console
     from rich.markup import escape
 
-    from cardlab.agents.human import HumanAgent, QuitGame, observation_printer
+    from cardlab.agents.human import HumanAgent, InputEnded, QuitGame, observation_printer
     from cardlab.agents.registry import make_agent
     from cardlab.arena.play import agent_seed, game_seed
     from cardlab.runtime import UserError
@@ -60,12 +60,12 @@ def run(args) -> int:
             if seen or outcome:
                 who = f"player {seat}" if seat != args.seat else "you"
                 console.print(f"[cyan]{who}:[/cyan] " + escape(", ".join(t for t in (seen, outcome) if t)))
+    except (InputEnded, EOFError):
+        console.print("\ncardlab play: input ended before the game did")
+        return 1
     except QuitGame:
         console.print("\nbye")
         return 0
-    except EOFError:
-        console.print("\ncardlab play: input ended before the game did")
-        return 1
     printer = observation_printer(game.name)
     if printer is not None:  # the final table: the last plays happened after the person's last look
         for line in printer(state.observation(args.seat), args.seat):

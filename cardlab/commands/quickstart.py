@@ -48,7 +48,7 @@ def run(args) -> int:
     from cardlab.agents.value_evaluator import load_value_checkpoint
     from cardlab.commands.arena import check_log_dir, json_stdout
     from cardlab.commands.progress import progress_bar
-    from cardlab.arena.match import refuse_human_without_terminal, run_match
+    from cardlab.arena.match import plays_human, refuse_human_without_terminal, run_match
     from cardlab.checkpoints import path_of
     from cardlab.engine.registry import make_game
 
@@ -73,7 +73,8 @@ def run(args) -> int:
                   f"trained on {trained_on(meta['data'])}")
     reports = []
     for opponent in args.opponents:
-        with progress_bar(f"search + net vs {opponent}", args.games) as update, json_stdout(args.json):
+        with progress_bar(f"search + net vs {opponent}", args.games, quiet=plays_human([opponent])) as update, \
+                json_stdout(args.json):
             report = run_match((agent, opponent), game, args.games, workers=args.workers, seed=args.seed,
                                progress=update, log_dir=log_dir)
         report.refuse_all_errors("fix the cause and run the quickstart again")

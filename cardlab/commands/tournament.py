@@ -42,10 +42,16 @@ def run(args) -> int:
     from rich.table import Table
     from cardlab.arena.stats import wilson_interval
 
+    import contextlib
+
+    from cardlab.arena.match import plays_human
+
     console = Console()
-    with console.status("playing") as status:
+    person = plays_human(args.agents)  # no spinner redrawn over a person's board and prompt
+    with (contextlib.nullcontext() if person else console.status("playing")) as status:
         result = round_robin(args.agents, game, args.games, args.workers, args.seed,
-                             on_match=lambda r: status.update(f"done: {r.agents[0]} vs {r.agents[1]}"),
+                             on_match=None if person else
+                             lambda r: status.update(f"done: {r.agents[0]} vs {r.agents[1]}"),
                              log_dir=log_dir)
     table = Table(title=f"Row agent's win rate vs column agent ({args.games} games per pair, {game.describe()}, "
                         "first player alternating, 95% Wilson interval)")

@@ -147,3 +147,46 @@ def test_a_person_quitting_is_not_a_failed_match():
     quit_all.refuse_all_errors()  # `q` at the human agent's prompt ends the match: no error to fix
     with pytest.raises(UserError, match="ended in an error"):
         dataclasses.replace(report, errors=report.games, first_error="RuntimeError: boom").refuse_all_errors()
+
+
+@pytest.mark.parametrize("answer", ["q", EOFError])
+@pytest.mark.parametrize("argv", [
+    ["arena", "human", "random", "--games", "3", "--game", "hanabi"],
+    ["arena", "human", "random", "--games", "3", "--game", "hanabi", "--journal", "{tmp}/j.jsonl"],
+])
+def test_a_person_quitting_ends_the_whole_match(monkeypatch, tmp_path, capsys, answer, argv):
+    # `q` (or the end of input) at the human agent's prompt used to end that game only, as a failed game, and the
+    # next game began at once.
+    asked = []
+
+    def reply(prompt=""):
+        asked.append(prompt)
+        if answer is EOFError:
+            raise EOFError
+        return answer
+
+    monkeypatch.setattr("cardlab.arena.match._stdin_is_terminal", lambda: True)
+    monkeypatch.setattr("builtins.input", reply)
+    argv = [a.replace("{tmp}", str(tmp_path)) for a in argv]
+    assert main(argv) == 130
+    assert len(asked) == 1  # no second game
+    err = capsys.readouterr().err
+    assert "interrupted" in err and "Traceback" not in err
+
+
+def test_ctrl_c_at_a_persons_prompt_is_not_deferred_to_the_end_of_the_game(monkeypatch):
+    from cardlab.runtime import StopOnInterrupt
+
+    modes = []
+    original = StopOnInterrupt.__init__
+
+    def spy(self, defer=True):
+        modes.append(defer)
+        original(self, defer)
+
+    monkeypatch.setattr(StopOnInterrupt, "__init__", spy)
+    monkeypatch.setattr("cardlab.arena.match._stdin_is_terminal", lambda: True)
+    monkeypatch.setattr("builtins.input", lambda prompt="": "q")
+    assert main(["arena", "human", "random", "--games", "1", "--game", "hanabi"]) == 130
+    assert main(["arena", "random", "random", "--games", "1", "--game", "hanabi"]) == 0
+    assert modes == [False, True]
