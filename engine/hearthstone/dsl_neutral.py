@@ -488,6 +488,7 @@ def poisonous() -> Trigger:
         if not target.is_hero:
             mech.destroy(target)
 
+    handler.poisonous = True  # type: ignore[attr-defined]  # the keyword the board shows (render.minion_text)
     return ("dealt_damage", handler)
 
 
