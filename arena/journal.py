@@ -7,6 +7,7 @@ Game i depends only on (seed, i), so replaying the missing indices gives the rep
 from __future__ import annotations
 
 import json
+import math
 from pathlib import Path
 from typing import IO
 
@@ -82,7 +83,7 @@ class MatchJournal:
 
 
 def _number(x) -> bool:
-    return isinstance(x, (int, float)) and not isinstance(x, bool)
+    return isinstance(x, (int, float)) and not isinstance(x, bool) and math.isfinite(x)
 
 
 def _is_game_record(game, roles: int) -> bool:
@@ -96,7 +97,9 @@ def _is_game_record(game, roles: int) -> bool:
     if returns is not None and not (isinstance(returns, list) and all(_number(v) for v in returns)
                                     and (not roles or len(returns) == roles)):
         return False
-    return game["index"] >= 0 and isinstance(game.get("turns"), int) and isinstance(game.get("ms"), dict)
+    ms = game.get("ms")
+    return (game["index"] >= 0 and isinstance(game.get("turns"), int) and isinstance(ms, dict)
+            and all(isinstance(v, list) and all(_number(x) for x in v) for v in ms.values()))
 
 
 def _differences(old, new: dict) -> str:

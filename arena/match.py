@@ -53,6 +53,14 @@ def _stdin_is_terminal() -> bool:
         return False
 
 
+def refuse_human_in_unattended_runs(specs: Sequence[str], run: str) -> None:
+    """Evolution, the loop and Q-learning play their games unattended and by the thousand: a person cannot sit in
+    them (a person plays in arena, tournament, quickstart, play and datagen)."""
+    if plays_human(specs):
+        raise UserError(f"agent 'human' cannot play in {run}: its games are unattended (a person plays in arena, "
+                        "tournament, quickstart, play or datagen)")
+
+
 def refuse_human_without_terminal(specs: Sequence[str]) -> None:
     """The `human` agent reads its moves from standard input: where that is not a terminal (a pipe, /dev/null,
     a batch job) every game it sits in could only end in an error, after printing its board."""
@@ -119,8 +127,6 @@ class MatchReport:
         """A UserError when every game of the match ended in an error: its figures would be zeros that read like a
         result (datagen's RunSummary.refuse_all_errors refuses the same case). Some errors are reported, not fatal."""
         if not self.games or self.errors < self.games:
-            return
-        if (self.first_error or "").startswith("QuitGame"):  # a person quit (`q` in `human`): not a failure
             return
         first = self.first_error or "?"
         where = ""

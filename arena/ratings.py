@@ -23,7 +23,7 @@ class PairResult:
     draws: int
 
 
-def fit_bradley_terry(agents: list[str], wins: np.ndarray, iterations: int = 200, tol: float = 1e-12) -> np.ndarray:
+def fit_bradley_terry(agents: list[str], wins: np.ndarray, iterations: int = 200, tol: float = 1e-9) -> np.ndarray:
     """Elo-scale ratings from wins[i, j] = (possibly fractional) wins of i over j: the maximum-likelihood fit by
     Newton's method on the log-strengths (the MM algorithm took thousands of steps, and stopped short, when one agent
     wins nearly every game). The likelihood is concave; steps are capped so that a far start cannot overshoot."""

@@ -53,8 +53,9 @@ class StopOnInterrupt:
         import signal
         import threading
 
-        if self.defer and threading.current_thread() is threading.main_thread():
-            self._previous = signal.signal(signal.SIGINT, self._handle)
+        if threading.current_thread() is threading.main_thread():
+            # not deferred: Python's own handler, even inside a run that defers (the loop around an arena)
+            self._previous = signal.signal(signal.SIGINT, self._handle if self.defer else signal.default_int_handler)
         return self
 
     def __exit__(self, *exc) -> None:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import contextlib
 import json
 import math
+import sys
 import time
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
@@ -386,6 +387,14 @@ def generate(path: str | Path, settings: DatagenSettings, *, workers: int = 1, r
     if backend not in ("process", "ray"):
         raise UserError(f"unknown backend {backend!r} (process, ray)")
     settings.validate()
+    from cardlab.arena.match import plays_human
+
+    person = plays_human(settings.agents)  # a person at this terminal: games in this process, Ctrl-C at once
+    if person and backend == "ray":
+        raise UserError("agent 'human' plays at this terminal: not with --backend ray (its workers have none)")
+    if person and workers > 1:
+        print("cardlab datagen: warning: agent 'human' plays at this terminal: using 1 worker", file=sys.stderr)
+        workers = 1
     if backend == "ray":
         import importlib.util
 
@@ -408,7 +417,7 @@ def generate(path: str | Path, settings: DatagenSettings, *, workers: int = 1, r
             written = states = errors = 0
             first_error = None
             interrupted = False
-            with StopOnInterrupt() as stop:
+            with StopOnInterrupt(defer=not person) as stop:
                 try:
                     for rec in records:
                         writer.add_game(rec.info, rec.chains)

@@ -48,7 +48,7 @@ from typing import Callable, Sequence
 from cardlab.agents.hearthstone.weights import (FEATURES, load_weights, resolve_weights_path, save_weights,
                                                 vector_to_weights, weight_ranges, weights_to_vector)
 from cardlab.agents.registry import make_agent
-from cardlab.arena.match import refuse_human_without_terminal
+from cardlab.arena.match import refuse_human_in_unattended_runs
 from cardlab.arena.play import cap_workers, play_game, run_jobs, seat_roles
 from cardlab.engine.core import Rng, derive_seed
 from cardlab.engine.registry import make_game
@@ -361,7 +361,7 @@ def check_settings(s: Settings) -> None:
     make_agent(agent_spec(s, resolve_weights_path(s.start)), game=game.name)
     for opponent in s.opponents:
         make_agent(opponent, game=game.name)
-    refuse_human_without_terminal(s.opponents)
+    refuse_human_in_unattended_runs(s.opponents, "evolve")
 
 
 def evolve(settings: Settings, out: Path, workers: int = 1, resume: bool = False,

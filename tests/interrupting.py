@@ -39,6 +39,9 @@ class CtrlCRequested:
 
     requested = True
 
+    def __init__(self, defer: bool = True) -> None:
+        pass
+
     def __enter__(self) -> "CtrlCRequested":
         return self
 

@@ -111,9 +111,9 @@ class LoopSettings:
             raise UserError(f"--anchors names an agent twice: {' '.join(anchors)}")
         for spec in (start, *anchors):
             make_agent(spec, game=game)  # a bad spec fails now, not after an hour of games
-        from cardlab.arena.match import refuse_human_without_terminal
+        from cardlab.arena.match import refuse_human_in_unattended_runs
 
-        refuse_human_without_terminal((start, *anchors))
+        refuse_human_in_unattended_runs((start, *anchors), "loop")
         if self.search_options:
             keys = {part.partition("=")[0].strip() for part in self.search_options.split(",")}
             clash = sorted(keys & {"ckpt", "eval"})

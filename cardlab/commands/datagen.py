@@ -93,7 +93,10 @@ def run(args) -> int:
     else:
         from cardlab.commands.progress import progress_bar
 
-        with progress_bar(f"datagen {args.out}", settings.total_games) as update:
+        from cardlab.arena.match import plays_human
+
+        # no bar redrawn over a person's board and prompt
+        with progress_bar(f"datagen {args.out}", settings.total_games, quiet=plays_human(settings.agents)) as update:
             summary = generate(args.out, settings, progress=lambda done, states: update(done), **kwargs)
     if not summary.interrupted:
         summary.refuse_all_errors()

@@ -28,8 +28,12 @@ def run(args) -> int:
 
     if len(args.agents) < 2:
         raise UserError("a tournament needs at least two agents")
-    args.agents = [a.strip() for a in args.agents]  # "random " is "random": one agent, one row
-    if len(set(args.agents)) != len(args.agents):
+    from cardlab.agents.registry import parse_spec
+
+    args.agents = [a.strip() for a in args.agents]
+    # "mcts:iters=5" and "mcts: iters=5", "face" and "face:" are one agent: one row, one rating
+    meanings = [(name, tuple(sorted(options.items()))) for name, options in map(parse_spec, args.agents)]
+    if len(set(meanings)) != len(meanings):
         raise UserError("each agent spec may appear only once")
     game = make_game_from_args(args)
     log_dir = check_log_dir(args.log_dir)

@@ -39,9 +39,9 @@ def run(args) -> int:
     cfg = QLearnConfig(learner=args.learner, alpha=args.alpha, gamma=args.gamma, games=args.games, seed=args.seed,
                        deck=args.deck, deck_pool=args.deck_pool, opponent=args.opponent, epsilon=args.epsilon)
     cfg.check()
-    from cardlab.arena.match import refuse_human_without_terminal
+    from cardlab.arena.match import refuse_human_in_unattended_runs
 
-    refuse_human_without_terminal([cfg.opponent])
+    refuse_human_in_unattended_runs([cfg.opponent], "train qlearn")
     target = Path(args.out) / ("qtable.npz" if cfg.learner == "table" else "qnet.pt")
     if target.exists() and not args.force:
         raise UserError(f"{target} exists: a second run would overwrite it; choose another --out or add --force")

@@ -285,7 +285,7 @@ class DominionState(State):
 
     def returns(self) -> list[float]:
         """Zero-sum: k winners of n get +1/k each, the others -1/(n-k); everyone tied is a draw (all 0).
-        Two players: +1/-1/0. The arena counts a positive return as a win, so shared winners each win."""
+        Two players: +1/-1/0. The arena counts a win shared by k players as 1/k of a win for each."""
         n = self.setup.players
         if not self.terminal:
             return [0.0] * n

@@ -111,16 +111,29 @@ def test_loop_refuses_an_anchor_whose_every_game_failed(broken_random, tmp_path,
     ["arena", "human", "random", "--games", "1", "--log-dir", "{tmp}/logs", "--json"],
     ["tournament", "random", "human", "face", "--games", "1", "--log-dir", "{tmp}/logs"],
     ["quickstart", "--games", "1", "--opponents", "human", "--log-dir", "{tmp}/logs"],
-    ["loop", "--out", "{tmp}/loop", "--generations", "0", "--anchors", "human"],
     ["datagen", "{tmp}/logs/data.h5", "--agents", "human", "trading", "--games", "1"],
-    ["train", "qlearn", "--learner", "table", "--alpha", "0.5", "--gamma", "0.5", "--games", "3",
-     "--out", "{tmp}/logs", "--opponent", "human"],
 ])
 def test_the_human_agent_needs_a_terminal(no_terminal, argv, tmp_path, capsys):
     argv = [a.replace("{tmp}", str(tmp_path)) for a in argv]
     assert main(argv) == 2
     refused(capsys, "agent 'human' needs a terminal")
     assert not (tmp_path / "loop").exists() and not (tmp_path / "logs").exists()  # refused before any game
+
+
+@pytest.mark.parametrize("argv, run", [
+    (["loop", "--out", "{tmp}/loop", "--generations", "0", "--anchors", "human"], "loop"),
+    (["train", "qlearn", "--learner", "table", "--alpha", "0.5", "--gamma", "0.5", "--games", "3",
+      "--out", "{tmp}/logs", "--opponent", "human"], "train qlearn"),
+    (["evolve", "hearthstone", "--opponents", "human", "--games-per-eval", "2", "--population", "2",
+      "--generations", "1", "--out", "{tmp}/logs"], "evolve"),
+])
+def test_runs_of_unattended_games_refuse_a_person_even_at_a_terminal(monkeypatch, argv, run, tmp_path, capsys):
+    # thousands of games with nobody to watch them; with several workers a person's prompt ended in a traceback
+    monkeypatch.setattr("cardlab.arena.match._stdin_is_terminal", lambda: True)
+    argv = [a.replace("{tmp}", str(tmp_path)) for a in argv]
+    assert main(argv) == 2
+    refused(capsys, f"agent 'human' cannot play in {run}")
+    assert not (tmp_path / "loop").exists() and not (tmp_path / "logs").exists()
 
 
 def test_json_stdout_stays_one_object_whatever_an_agent_prints(monkeypatch, capsys):
@@ -134,19 +147,6 @@ def test_json_stdout_stays_one_object_whatever_an_agent_prints(monkeypatch, caps
     assert main(["arena", "random", "trading", "--games", "1", "--json"]) == 0
     captured = capsys.readouterr()
     assert json.loads(captured.out)["games"] == 1 and "a board an agent printed" in captured.err
-
-
-def test_a_person_quitting_is_not_a_failed_match():
-    import dataclasses
-
-    from cardlab.arena.match import run_match
-    from cardlab.runtime import UserError
-
-    report = run_match(("random", "random"), "hanabi", 2)
-    quit_all = dataclasses.replace(report, errors=report.games, first_error="QuitGame: ")
-    quit_all.refuse_all_errors()  # `q` at the human agent's prompt ends the match: no error to fix
-    with pytest.raises(UserError, match="ended in an error"):
-        dataclasses.replace(report, errors=report.games, first_error="RuntimeError: boom").refuse_all_errors()
 
 
 @pytest.mark.parametrize("answer", ["q", EOFError])
@@ -190,3 +190,29 @@ def test_ctrl_c_at_a_persons_prompt_is_not_deferred_to_the_end_of_the_game(monke
     assert main(["arena", "human", "random", "--games", "1", "--game", "hanabi"]) == 130
     assert main(["arena", "random", "random", "--games", "1", "--game", "hanabi"]) == 0
     assert modes == [False, True]
+
+
+def test_a_persons_ctrl_c_interrupts_at_once_even_inside_a_run_that_defers_it():
+    # `loop` defers Ctrl-C to the end of a step; an arena with a person inside it must not wait for that
+    import os
+    import signal
+    import time
+
+    from cardlab.runtime import StopOnInterrupt
+
+    with StopOnInterrupt() as outer:
+        with StopOnInterrupt(defer=False):
+            with pytest.raises(KeyboardInterrupt):
+                os.kill(os.getpid(), signal.SIGINT)
+                time.sleep(2)
+        assert not outer.requested
+
+
+def test_datagen_with_a_person_plays_in_this_process_and_q_stops_it(monkeypatch, tmp_path, capsys):
+    monkeypatch.setattr("cardlab.arena.match._stdin_is_terminal", lambda: True)
+    monkeypatch.setattr("builtins.input", lambda prompt="": "q")
+    out = tmp_path / "d.h5"
+    assert main(["datagen", str(out), "--game", "hanabi", "--agents", "human", "random", "--games", "3",
+                 "--workers", "2"]) == 130
+    err = capsys.readouterr().err
+    assert "using 1 worker" in err and "Traceback" not in err

@@ -56,7 +56,8 @@ def test_a_sweep_is_fitted_to_the_maximum_likelihood_not_stopped_short():
         assert elo[0] == pytest.approx(expected, abs=0.01) and elo[1] == pytest.approx(elo[2])
 
 
-@pytest.mark.parametrize("agents", [["random", "random"], ["random", "random "], ["random", " random", "face"]])
+@pytest.mark.parametrize("agents", [["random", "random"], ["random", "random "], ["random", " random", "face"],
+                                    ["face", "face:"], ["mcts:iters=5", "mcts: iters=5"]])
 def test_an_agent_listed_twice_is_refused_however_it_is_spaced(agents, capsys):
     assert main(["tournament", *agents, "--games", "2"]) == 2
     assert "each agent spec may appear only once" in capsys.readouterr().err

@@ -60,11 +60,11 @@ def test_a_game_failing_in_a_later_generation_keeps_the_saved_ones_for_resume(tm
     assert (out / "gen_001.yaml").exists()
 
 
-def test_a_human_opponent_without_a_terminal_is_refused_before_the_folder_exists(tmp_path, monkeypatch, capsys):
+def test_a_human_opponent_is_refused_before_the_folder_exists(tmp_path, monkeypatch, capsys):
     monkeypatch.setattr(sys, "stdin", io.StringIO(""))
     out = tmp_path / "run"
     assert main([a if a != "random" else "human" for a in argv(out, "--generations", "1")]) == 2
-    one_line(capsys, "agent 'human' needs a terminal")
+    one_line(capsys, "agent 'human' cannot play in evolve")
     assert not out.exists()
 
 
