@@ -60,7 +60,7 @@ class MatchJournal:
                         raise ValueError
                     game["ms"] = {str(k): list(v) for k, v in game["ms"].items()}
                     done[game["index"]] = game
-                except (ValueError, KeyError, TypeError):
+                except (ValueError, KeyError, TypeError, OverflowError):  # (an int too large for a float)
                     raise UserError(f"{path}: line {number} is not a game record; the journal is damaged") from None
             if lines[-1]:
                 with path.open("r+b") as f:

@@ -81,3 +81,10 @@ def test_quickstart_plays_a_deck_pool_and_refuses_an_unknown_one(capsys):
     with pytest.raises(SystemExit) as stop:  # argparse refuses the pair before anything runs
         main(["quickstart", "--deck", "liege", "--deck-pool", "random"])
     assert stop.value.code == 2 and "not allowed with argument" in capsys.readouterr().err
+
+
+def test_the_quickstart_table_rounds_rates_from_the_counts(capsys):
+    # one win of one: the Wilson lower bound 0.20655 is 0.2065 in the JSON, which printed as 20.6%
+    assert main(["quickstart", "--games", "1", "--workers", "1", "--opponents", "random", "--lookahead", "none"]) == 0
+    out = capsys.readouterr().out
+    assert "100.0%" in out and "20.7% -" in out and "20.6%" not in out

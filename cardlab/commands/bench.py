@@ -65,6 +65,10 @@ def _check_options(args) -> None:
 
 def run(args) -> int:
     _check_options(args)
+    if args.agents is not None:
+        from cardlab.arena.match import refuse_human_in_unattended_runs
+
+        refuse_human_in_unattended_runs(args.agents, f"bench {args.which}")  # a timing with a person in it
     if args.games is not None and args.games <= 0:
         raise UserError(f"--games must be positive, got {args.games}")
     if args.which == "search":

@@ -126,6 +126,8 @@ def test_the_human_agent_needs_a_terminal(no_terminal, argv, tmp_path, capsys):
       "--out", "{tmp}/logs", "--opponent", "human"], "train qlearn"),
     (["evolve", "hearthstone", "--opponents", "human", "--games-per-eval", "2", "--population", "2",
       "--generations", "1", "--out", "{tmp}/logs"], "evolve"),
+    (["bench", "engine", "--agents", "human", "random", "--game", "hanabi"], "bench engine"),
+    (["bench", "datagen", "--agents", "human", "random", "--game", "hanabi"], "bench datagen"),
 ])
 def test_runs_of_unattended_games_refuse_a_person_even_at_a_terminal(monkeypatch, argv, run, tmp_path, capsys):
     # thousands of games with nobody to watch them; with several workers a person's prompt ended in a traceback

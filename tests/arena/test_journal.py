@@ -83,6 +83,7 @@ def test_ctrl_c_keeps_the_finished_games_and_says_how_to_go_on(tmp_path, workers
     ('"returns": [', '"returns": ["a", '),  # a traceback
     ('"returns": [', '"returns": [NaN, '),  # neither a win, a draw nor an error
     ('"ms": {"A": [', '"ms": {"A": ["abc", '),  # a traceback when the timings were summed
+    ('"returns": [', '"returns": [' + "9" * 400 + ", "),  # too large for a float: OverflowError
 ])
 def test_a_damaged_game_record_is_one_error_naming_its_line(tmp_path, old, new):
     decks = "hearthstone:deck=liege"
