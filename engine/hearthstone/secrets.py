@@ -143,6 +143,7 @@ def _rule_out(s, owner: int, card: CardDef, event: Event) -> None:
 
 def reveal(s, player: int, card: CardDef) -> None:
     remove(s, player, card)
+    s.revealed = s.revealed + ((player, card.name),)  # public: HearthstoneState.public_outcome_string
     mech.fire(s, "secret_revealed", player, card)
 
 

@@ -134,6 +134,7 @@ def state_from_dict(data: dict):
     s.pending = None if data["pending"] is None else (data["pending"][0], tuple(db.get(c) for c in data["pending"][1]))
     s.mulligan_done = list(data["mulligan_done"])
     s._legal = None
+    s.revealed = ()  # (the secrets the last action revealed: what a person is told, not part of the position)
     if any(m.card.aura is not None for p in s.players for m in p.board):
         from cardlab.engine.hearthstone.mechanics import refresh_auras
 

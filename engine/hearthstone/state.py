@@ -47,7 +47,7 @@ class IllegalActionError(ValueError):
 
 class HearthstoneState(State):
     __slots__ = ("config", "players", "current", "turn", "rng", "next_uid", "terminal", "winner", "phase",
-                 "pending", "mulligan_done", "_legal")
+                 "pending", "mulligan_done", "_legal", "revealed")
 
     # ------------------------------------------------------------ construction
 
@@ -71,6 +71,7 @@ class HearthstoneState(State):
         s.pending = None
         s.mulligan_done = [False, False]
         s._legal = None
+        s.revealed = ()
         s.players = []
         from cardlab.engine.hearthstone.carddb import HERO_POWER_IDS
 
@@ -148,6 +149,7 @@ class HearthstoneState(State):
         s.pending = self.pending
         s.mulligan_done = self.mulligan_done[:]
         s._legal = self._legal  # legal actions depend on the state only; the list is never mutated
+        s.revealed = self.revealed
         return s
 
     # ------------------------------------------------------------ addressing
@@ -284,6 +286,8 @@ class HearthstoneState(State):
         if action not in legal:
             raise IllegalActionError(f"illegal action {action!r} in turn {self.turn} for player {self.current}")
         self._legal = None
+        if self.revealed:
+            self.revealed = ()
         kind = action[0]
         if kind == END_TURN:
             self._end_turn()
@@ -664,6 +668,11 @@ class HearthstoneState(State):
         from cardlab.engine.hearthstone.serialize import state_from_dict
 
         return state_from_dict(data)
+
+    def public_outcome_string(self, viewer: int) -> str:
+        """The secrets the action just applied revealed (everyone sees a secret that triggers: its name)."""
+        return ", ".join(f"{'your' if owner == viewer else 'their'} {name} was revealed"
+                         for owner, name in self.revealed)
 
     def __eq__(self, other: Any) -> bool:
         return isinstance(other, HearthstoneState) and self.to_dict() == other.to_dict()

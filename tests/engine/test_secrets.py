@@ -316,3 +316,17 @@ def test_a_minion_its_battlecry_destroyed_does_not_trigger_after_it():
     s = make_state(hands=(["Deathwing"], []), boards=(["Knife Juggler"], ["Chillwind Yeti"]))
     play(s, "Deathwing")
     assert s.players[1].hero.health == 30 and [m.card.name for m in s.players[0].board] == ["Deathwing"]
+
+
+def test_a_triggered_secret_is_named_to_both_players():
+    # a secret that triggers is revealed to both players; the terminal game says which (it only lost a "Secret (Mage)")
+    s = make_state(classes=("MAGE", "MAGE"), hands=(["Counterspell"], ["Fireball"]))
+    play(s, "Counterspell")
+    end_turn(s)
+    assert s.public_outcome_string(0) == "" and s.public_outcome_string(1) == ""
+    play(s, "Fireball", "enemy hero")
+    assert s.public_outcome_string(1) == "their Counterspell was revealed"
+    assert s.public_outcome_string(0) == "your Counterspell was revealed"
+    assert s.observation(1).public_outcome_string(1) == "their Counterspell was revealed"
+    end_turn(s)
+    assert s.public_outcome_string(1) == ""  # only the action that revealed it
