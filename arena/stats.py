@@ -16,6 +16,12 @@ def wilson_interval(successes: float, n: int, z: float = 1.959963984540054) -> t
     return (max(0.0, centre - half), min(1.0, centre + half))
 
 
+def rate_interval(wins: float, games: int) -> tuple[float, float, float]:
+    """(win rate, low, high) from the counts: what a terminal table prints (the JSON's 4-decimal figures, rounded
+    again to a percentage, can be off by 0.1)."""
+    return (wins / games if games else 0.0, *wilson_interval(wins, games))
+
+
 def percentile(values: list[float], q: float) -> float:
     """Nearest-rank percentile (q in [0, 100]); 0 for no values."""
     if not values:

@@ -113,12 +113,10 @@ def print_report(r: dict) -> None:
                       f"mean game length {r['mean_turns']:.1f} turns; {r['games_per_sec']:.1f} games/s")
         console.print("scores: " + ", ".join(f"{k}: {v}" for k, v in r["score_distribution"].items()))
     else:
-        from cardlab.arena.stats import wilson_interval
+        from cardlab.arena.stats import rate_interval
 
         def rate(label: str) -> tuple[float, float, float]:
-            """From the counts, not the JSON's 4-decimal figures: a percentage rounded twice can be off by 0.1."""
-            games, wins = r["games"], r["wins"][label]
-            return (wins / games if games else 0.0, *wilson_interval(wins, games))
+            return rate_interval(r["wins"][label], r["games"])
 
         win, lo, hi = rate("A")
         console.print(f"A win rate {win:.1%} (95% Wilson interval {lo:.1%} - {hi:.1%}); draws {r['draws']}; "

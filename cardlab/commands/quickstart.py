@@ -89,11 +89,10 @@ def run(args) -> int:
     for col in ("opponent", "games", "wins", "losses", "draws", *(("errors",) if errors else ()), "win rate",
                 "95% interval", "ms / decision"):
         table.add_column(col, justify="right")
-    from cardlab.arena.stats import wilson_interval
+    from cardlab.arena.stats import rate_interval
 
     for r in reports:
-        lo, hi = wilson_interval(r["wins"]["A"], r["games"])  # from the counts: no percentage rounded twice
-        rate = r["wins"]["A"] / r["games"] if r["games"] else 0.0
+        rate, lo, hi = rate_interval(r["wins"]["A"], r["games"])
         table.add_row(r["agents"]["B"], str(r["games"]), str(r["wins"]["A"]), str(r["wins"]["B"]), str(r["draws"]),
                       *((str(r["errors"]),) if errors else ()),
                       f"{rate:.1%}", f"{lo:.1%} - {hi:.1%}", f"{r['decision_ms']['A']['mean']:.1f}")

@@ -44,7 +44,7 @@ def run(args) -> int:
         return 0
     from rich.console import Console
     from rich.table import Table
-    from cardlab.arena.stats import wilson_interval
+    from cardlab.arena.stats import rate_interval
 
     import contextlib
 
@@ -69,8 +69,8 @@ def run(args) -> int:
                 cells.append("-")
             else:
                 m = result["matrix"][a][b]
-                lo, hi = wilson_interval(m["wins"], m["games"])  # from the counts: no percentage rounded twice
-                cells.append(f"{m['wins'] / m['games'] if m['games'] else 0.0:.1%}\n[{lo:.1%}, {hi:.1%}]")
+                win, lo, hi = rate_interval(m["wins"], m["games"])
+                cells.append(f"{win:.1%}\n[{lo:.1%}, {hi:.1%}]")
         table.add_row(a, *cells)
     console.print(table)
     ratings = Table(title="Bradley-Terry ratings (Elo scale, mean 0; 95% bootstrap interval)")
