@@ -25,6 +25,9 @@ Kinds (who decides is `player`, the state's `current_player`; `card` names the c
 
 A required prompt with a single option is resolved by the engine without asking (one Copper for Moneylender, a
 Militia victim holding only Coppers), so agents only see real choices.
+
+In another player's observation, a prompt about the decider's own hand ("trash", "discard", "topdeck", "throne",
+"set-aside") has no options: they would name cards of that hidden hand. The kind, player and card stay visible.
 """
 
 from __future__ import annotations

@@ -40,6 +40,18 @@ _SPECIAL = tuple(f"_special_{c.special}" if c.special else None for c in CARD_LI
 _VICTORY_IDS = tuple(c for c in range(NC) if IS_VICTORY[c] or c == CURSE)
 # Prompt kinds whose options are cards in the decider's own hand (determinize keeps them there).
 _HAND_KINDS = frozenset(("trash", "discard", "topdeck", "throne", "set-aside"))
+# How each prompt about the decider's own (hidden) hand lists its options: (card asking, kind) ->
+# (which hand cards qualify, whether "None" is an option). Library's set-aside prompt is handled apart.
+_HAND_PROMPTS = {("Cellar", "discard"): (None, True), ("Militia", "discard"): (None, False),
+                 ("Bureaucrat", "topdeck"): (IS_VICTORY, False), ("Chapel", "trash"): (None, True),
+                 ("Mine", "trash"): (IS_TREASURE, False), ("Remodel", "trash"): (None, False),
+                 ("Throne Room", "throne"): (IS_ACTION, False)}
+_REDEAL_TRIES = 100_000
+
+
+def _hides_options(prompt: tuple | None, player: int) -> bool:
+    """Whether `player` sees a prompt whose options would name cards of another player's hidden hand."""
+    return prompt is not None and prompt[1] != player and prompt[0] in _HAND_KINDS
 
 
 def shuffled(rng: Rng, cards) -> tuple:
@@ -846,8 +858,9 @@ class DominionState(State):
         """What `player` sees: its own hand and discard pile, and its deck's size (cards put on top face up stay
         visible; the contents follow from the owned counts: `deck_counts`); of the others, hand and deck sizes,
         the discard pile's size and top card. Supply, play area, trash, set-aside and revealed cards and every count of owned cards (gains and trashes are public) are open.
-        While another player decides a prompt about its hand (Militia's discards...), the option list shows the
-        distinct cards it may choose, as the table would see them revealed; the future shuffles are not included.
+        While another player decides a prompt about its own hand (Militia's discards, Library's drawn Action...),
+        it shows who decides, the kind and the card asking, but no options (`decision().options == ()`): they
+        would name cards of that hidden hand. The future shuffles are not included.
         """
         n = self.setup.players
         if type(player) is not int or not 0 <= player < n:
@@ -899,13 +912,19 @@ class DominionState(State):
                     piles[q] = (_HID[m] if m < 512 else (HIDDEN,) * m) + pile[m:]
         if self.current_player != player and self.prompt is None:
             s._legal = None  # the full state's options come from a hand this player cannot see
+        elif _hides_options(self.prompt, player):
+            # another player choosing from its own hand: the table sees who decides and why, not the options
+            pr = self.prompt
+            s.prompt = (pr[0], pr[1], pr[2], pr[3], (), pr[5], () if pr[0] == "set-aside" else pr[6])
+            s._legal = ()
         return s
 
     def determinize(self, player: int, rng: Rng) -> "DominionState":
         """A full state `player` cannot tell from this one: its own deck (below the known top cards) shuffled;
         each other player's hand, deck (below known top cards) and discard pile (below its top) dealt anew from the
-        cards that player owns and nobody sees, keeping the zone sizes and, if it is deciding about its hand now,
-        the cards its options name. Future shuffles are reseeded from `rng`."""
+        cards that player owns and nobody sees, keeping the zone sizes, the cards known to be in a hand (a revealed
+        Moat, a Bureaucrat's revealed hand...) and, if it is deciding about its hand now, a hand that asks that
+        prompt (its options follow from the new hand). Future shuffles are reseeded from `rng`."""
         n = self.setup.players
         if not 0 <= player < n:
             raise ValueError(f"no player {player!r} in a {n}-player game")
@@ -916,8 +935,32 @@ class DominionState(State):
         s._legal = None
         s.rng = Rng(rng.next64())
         for q in range(n):
-            self._redeal(s, q, rng, q != player)
+            if _hides_options(self.prompt, player) and q == self.prompt[1]:
+                self._redeal_for_prompt(s, q, rng)
+            else:
+                self._redeal(s, q, rng, q != player)
         return s
+
+    def _redeal_for_prompt(self, s: "DominionState", q: int, rng: Rng) -> None:
+        """Deal q's hidden cards again until its hand can ask the pending prompt (the table knows only that it was
+        asked: a Militia victim holds two kinds of card, a Library's last draw is an Action...), and list the
+        options that hand gives."""
+        pr = self.prompt
+        for _ in range(_REDEAL_TRIES):
+            self._redeal(s, q, rng, True)
+            hand = s.hand[q]
+            if pr[0] == "set-aside":
+                if IS_ACTION[hand[-1]]:
+                    s.prompt = pr[:4] + ((hand[-1], NONE), pr[5], (hand[-1],))
+                    return
+                continue
+            test, optional = _HAND_PROMPTS[(NAMES[pr[2]], pr[0])]
+            options = s._hand_options(q, test) + ((NONE,) if optional else ())
+            if len(options) > 1:
+                s.prompt = pr[:4] + (options,) + pr[5:]
+                return
+        raise ValueError(f"found no deal of player {q}'s hidden cards that asks its {pr[0]} prompt "
+                         f"in {_REDEAL_TRIES} tries")
 
     def _redeal(self, s: "DominionState", q: int, rng: Rng, other: bool) -> None:
         """Deal q's unseen cards, known from q's owned counts less every card the observer sees: for an `other`
@@ -937,11 +980,8 @@ class DominionState(State):
             seen.append(pile[-1])
         reserved: list[int] = []
         pr = self.prompt
-        if other and pr is not None and pr[1] == q:
-            if pr[0] in _HAND_KINDS:
-                reserved = [c for c in pr[4] if c < NONE]
-            elif pr[0] == "reveal":
-                reserved = [MOAT]
+        if other and pr is not None and pr[1] == q and pr[0] == "reveal":
+            reserved = [MOAT]  # only a Moat holder is asked
         if other and self.hand_known[q]:  # cards known to be in that hand, each as often as known or reserved
             for c in set(self.hand_known[q]):
                 extra = self.hand_known[q].count(c) - reserved.count(c)
@@ -968,9 +1008,11 @@ class DominionState(State):
     # ------------------------------------------------------------ text and serialisation
 
     def public_action_string(self, action: int, viewer: int) -> str:
-        """Declining to reveal a Moat shows nothing to the others (they are not told it was held)."""
+        """Declining to reveal a Moat, or keeping a card Library drew, shows nothing to the others (they are not
+        told a Moat was held or which card was drawn)."""
         pr = self.prompt
-        if pr is not None and pr[0] == "reveal" and action == NO and viewer != pr[1]:
+        if pr is not None and viewer != pr[1] and ((pr[0] == "reveal" and action == NO)
+                                                   or (pr[0] == "set-aside" and action == NONE)):
             return ""
         return self.action_to_string(action)
 

@@ -6,7 +6,7 @@ import pytest
 
 from cardlab.agents.registry import make_agent
 from cardlab.engine.core import Rng
-from cardlab.engine.dominion.cards import CARD_ID
+from cardlab.engine.dominion.cards import CARD_ID, IS_ACTION
 from cardlab.engine.dominion.state import HIDDEN
 from cardlab.engine.registry import make_game
 
@@ -43,9 +43,13 @@ def _same_view(state, player, rng):
     det = view.determinize(player, rng)
     assert det.observer == -1 and det.rng is not None
     assert det.observation(player).to_dict() == view.to_dict()
-    if player == state.current_player or state.prompt is not None:
+    if player == state.current_player or (state.prompt is not None and not view.decision().options == ()):
         assert det.legal_actions() == state.legal_actions()
         assert det.decision() == state.decision()
+    elif state.prompt is not None:  # another player chooses from its hidden hand: the same prompt, dealt options
+        want, got = state.decision(), det.decision()
+        assert (got.kind, got.player, got.card) == (want.kind, want.player, want.card) and len(got.options) > 1
+        det.clone().apply(det.legal_actions()[-1])
     for p in range(state.num_players):
         assert det.owned_counts(p) == state.owned_counts(p)
     return det
@@ -179,3 +183,44 @@ def test_known_hand_cards_are_always_cards_the_hand_holds(kingdom):
             for known, hand in zip(s.hand_known, s.hand):
                 assert not Counter(known) - Counter(hand)
             s.apply(rng.choice(s.legal_actions()))
+
+
+def test_another_players_hand_prompt_shows_no_options():
+    s = position(["Militia"], others={1: {"hand": ["Gold", "Province", "Estate", "Copper", "Copper"]}})
+    choose(s, "Militia")
+    assert set(s.observation(1).decision().options) == {"Gold", "Province", "Estate", "Copper"}
+    seen = s.observation(0).decision()
+    assert (seen.kind, seen.player, seen.card, seen.options) == ("discard", 1, "Militia", ())
+    assert s.observation(0).legal_actions() == []
+    cellar = position(["Cellar", "Gold", "Province", "Witch", "Copper"], kingdom="interaction")
+    choose(cellar, "Cellar")
+    assert cellar.observation(1).decision().options == () and cellar.observation(0).decision().options != ()
+
+
+def test_determinizing_another_players_hand_prompt_deals_any_hand_that_asks_it():
+    s = position(["Militia"], others={1: {"hand": ["Gold", "Province", "Estate", "Copper", "Copper"],
+                                          "deck": ["Silver", "Duchy", "Copper", "Estate", "Curse", "Gold"]}})
+    choose(s, "Militia")
+    view = s.observation(0)
+    dets = [view.determinize(0, Rng(k)) for k in range(60)]
+    assert any(C["Gold"] not in d.hand[1] for d in dets)  # the true options no longer show through
+    for d in dets:
+        assert d.decision().kind == "discard" and len(set(d.hand[1])) > 1
+        assert set(d.legal_actions()) == set(d.hand[1])
+        d.apply(d.legal_actions()[0])
+
+
+def test_a_card_library_draws_and_keeps_stays_private():
+    s = position(["Library"], deck=["Witch", "Copper", "Copper", "Silver", "Village", "Gold"], kingdom="interaction",
+                 others={1: {"deck": ["Smithy", "Copper", "Festival", "Estate"]}})
+    choose(s, "Library")
+    assert s.decision().kind == "set-aside" and s.observation(1).decision().options == ()
+    keep = s.legal_actions()[s.decision().options.index(None)]
+    assert s.public_action_string(keep, viewer=1) == "" and s.public_action_string(keep, viewer=0) == "keep it in hand"
+    aside = s.legal_actions()[s.decision().options.index("Witch")]
+    assert s.public_action_string(aside, viewer=1) == "set aside Witch"  # set-aside cards are face up
+    for k in range(20):
+        d = s.observation(1).determinize(1, Rng(k))
+        drawn = d.hand[0][-1]
+        assert IS_ACTION[drawn] and d.decision().kind == "set-aside" and d.decision().options[0] is not None
+        assert d.legal_actions()[0] == drawn
