@@ -413,11 +413,16 @@ def remove_stealth(to: Selector) -> Effect:
 
 
 def double_attack(to: Selector | None = None) -> Effect:
-    """Blessed Champion: +X Attack where X is the current Attack."""
+    """Blessed Champion: doubles the Attack that the minion's enchantments give, this turn's included (they lapse
+    doubled); auras and Enrage apply after every enchantment and are not doubled (Hearthstone Wiki, Blessed
+    Champion and "Multiply attribute")."""
 
     def run(ctx) -> None:
         for m in _targets(ctx, to):
-            m.atk_buff += m.attack
+            lasting, this_turn = m.base_attack + m.atk_buff, m.temp_atk
+            if lasting + this_turn > 0:
+                m.atk_buff += max(0, lasting)
+                m.temp_atk += max(0, this_turn)
 
     return _tag(run, "buff", to)
 

@@ -331,6 +331,7 @@ def summon(s: "HearthstoneState", player: int, card: CardDef, position: int = -1
     refresh_auras(s)
     if health is not None and m.max_health > health:
         m.damage = m.max_health - health
+        refresh_auras(s)  # auras that read damage (Lightspawn, an Enrage) see the set Health
     fire_summoned(s, m)
     return m
 
@@ -338,6 +339,7 @@ def summon(s: "HearthstoneState", player: int, card: CardDef, position: int = -1
 def equip(s: "HearthstoneState", player: int, card: CardDef) -> Weapon:
     p = s.players[player]
     p.weapon = Weapon(card, s.new_uid())
+    refresh_auras(s)  # Spiteful Smith's bonus, Southsea Deckhand's Charge
     return p.weapon
 
 
@@ -525,6 +527,8 @@ def resolve_deaths(s: "HearthstoneState") -> None:
                 _track_new_minions(s, layouts, m)
                 _secrets().on_minion_died(s, m, _place_of(layouts[m.owner], s.players[m.owner].board, m))
                 _track_new_minions(s, layouts, m)
+        if layouts is not None:  # what the Deathrattles and secrets summoned or equipped changes the auras
+            refresh_auras(s)
     check_heroes(s)
 
 

@@ -3,6 +3,8 @@
 import pytest
 
 from cardlab.engine.hearthstone import card_db
+from cardlab.engine.hearthstone import mechanics as mech
+from cardlab.engine.hearthstone.entities import Minion
 from tests.engine.hs import attack, can_play, end_turn, hero_power, make_state, minion, play
 
 
@@ -419,3 +421,56 @@ def test_repentance_reduces_the_played_minions_health_to_one():
     play(s, "Boulderfist Ogre")
     ogre = minion(s, 1, "Boulderfist Ogre")
     assert (ogre.attack, ogre.health, ogre.max_health) == (6, 1, 1) and s.players[0].secrets == ()
+
+
+def test_blessed_champion_does_not_double_auras_or_enrage():
+    s = paladin(hands=(["Blessed Champion", "Blessed Champion"], []), boards=(["Chillwind Yeti", "Raid Leader"], []))
+    yeti = minion(s, 0, "Chillwind Yeti")
+    play(s, "Blessed Champion", yeti)
+    assert yeti.attack == 9  # (4 x 2) + 1 from Raid Leader
+    mech.silence(s, minion(s, 0, "Raid Leader"))
+    mech.refresh_auras(s)
+    assert yeti.attack == 8
+    s = paladin(hands=(["Blessed Champion"], []), boards=(["Amani Berserker"], []))
+    amani = minion(s, 0, "Amani Berserker")
+    amani.damage = 1
+    play(s, "Blessed Champion", amani)
+    assert amani.attack == 7  # (2 x 2) + 3 while enraged
+    amani.damage = 0
+    assert amani.attack == 4
+
+
+def test_blessed_champion_doubles_this_turns_buff_only_this_turn():
+    s = paladin(hands=(["Abusive Sergeant", "Blessed Champion"], []), boards=(["Chillwind Yeti"], []))
+    s.players[0].mana = s.players[0].max_mana = 10
+    yeti = minion(s, 0, "Chillwind Yeti")
+    play(s, "Abusive Sergeant", yeti)
+    play(s, "Blessed Champion", yeti)
+    assert yeti.attack == 12
+    end_turn(s)
+    assert yeti.attack == 8
+
+
+def test_ashbringer_equipped_in_combat_counts_for_auras_at_once():
+    s = paladin(boards=(["Tirion Fordring", "Spiteful Smith", "Southsea Deckhand"], ["Boulderfist Ogre"]))
+    tirion, smith, deckhand = (minion(s, 0, n) for n in ("Tirion Fordring", "Spiteful Smith", "Southsea Deckhand"))
+    tirion.divine_shield = False
+    smith.damage = 1  # enraged: your weapon has +2 Attack
+    deckhand.exhausted = True  # played this turn: only Charge lets it attack
+    mech.refresh_auras(s)
+    s._legal = None
+    attack(s, tirion, minion(s, 1, "Boulderfist Ogre"))
+    assert s.players[0].weapon.attack == 7 and deckhand.can_attack()
+
+
+def test_redemption_after_combat_brings_lightspawn_back_as_one_one():
+    s = paladin(boards=(["Lightspawn"], []))
+    from cardlab.engine.hearthstone import secrets
+    secrets.put(s, 0, card_db().get("Redemption"))
+    end_turn(s)
+    s.players[1].board = [Minion(card_db().get("Boulderfist Ogre"), s.new_uid(), 1)]
+    s.players[1].board[0].exhausted = False
+    s._legal = None
+    attack(s, minion(s, 1, "Boulderfist Ogre"), minion(s, 0, "Lightspawn"))
+    back = minion(s, 0, "Lightspawn")
+    assert (back.attack, back.health) == (1, 1)
