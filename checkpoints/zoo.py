@@ -3,6 +3,9 @@
 
 from __future__ import annotations
 
+import difflib
+import os
+import sys
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -39,8 +42,33 @@ def entries() -> dict[str, ZooEntry]:
 
 
 def resolve(value: str) -> str:
-    """A file path for `value`: an existing file stays as it is; a zoo name becomes its shipped file."""
-    if Path(value).exists():
-        return value
+    """A file path for `value`: a zoo name becomes its shipped file, anything else stays as it is. A regular file
+    named like a zoo entry is used instead (with a note on stderr); a folder of that name cannot be a checkpoint,
+    so the zoo entry wins. A missing name close to a zoo name is refused with the suggestion."""
+    path = Path(value)
     entry = entries().get(value)
-    return str(entry.file) if entry is not None else value
+    if entry is not None:
+        if path.is_file():
+            _note_shadowed(value)
+            return value
+        return str(entry.file)
+    if value and not path.exists() and "/" not in value and os.sep not in value:
+        close = difflib.get_close_matches(value, list(entries()), n=1, cutoff=0.75)
+        if close:
+            from cardlab.runtime import UserError
+
+            raise UserError(f"{value!r} is neither a file nor a shipped model: did you mean {close[0]!r}? "
+                            "(`cardlab models` lists them)")
+    return value
+
+
+@lru_cache(maxsize=None)
+def _note_shadowed(name: str) -> None:
+    print(f"cardlab: note: using the file {name!r} in this folder, not the shipped model of that name "
+          "(`cardlab models --json` gives the shipped file's path)", file=sys.stderr)
+
+
+def shipped_file(value: str) -> Path | None:
+    """The shipped file a zoo name stands for (None for anything else), as `resolve` would pick it."""
+    entry = entries().get(value)
+    return entry.file if entry is not None and not Path(value).is_file() else None

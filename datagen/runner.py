@@ -321,9 +321,14 @@ def agent_checkpoints(agents) -> dict:
 
 
 def _resolve_file(value: str) -> Path | None:
-    """An option naming an existing file (a model-zoo name is recorded by the spec itself)."""
+    """The file an option names: an existing file, or a model-zoo name's shipped file (a name does not pin the
+    file's bytes, so its hash is recorded too)."""
+    from cardlab.checkpoints.zoo import shipped_file
+
     path = Path(value)
-    return path if value and path.is_file() else None
+    if value and path.is_file():
+        return path
+    return shipped_file(value) if value else None
 
 
 def _check_resume(path: Path, attrs: dict, settings: DatagenSettings) -> None:

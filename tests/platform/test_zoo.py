@@ -46,3 +46,28 @@ def test_cli_lists_the_zoo(capsys):
     assert set(listed) == set(entries()) and listed["liege-full-rich"]["game"] == "hearthstone"
     assert main(["models", "--game", "nonesuch"]) == 2
     assert "no shipped models" in capsys.readouterr().err
+
+
+def test_a_folder_named_like_a_zoo_entry_does_not_hide_it_and_a_file_is_noted(tmp_path, monkeypatch, capsys):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "liege-full-rich").mkdir()  # e.g. `cardlab train value --out liege-full-rich`
+    assert resolve("liege-full-rich") == str(entries()["liege-full-rich"].file)
+    (tmp_path / "mini-dqn").write_text("x")
+    assert resolve("mini-dqn") == "mini-dqn" and "not the shipped model" in capsys.readouterr().err
+
+
+def test_a_mistyped_zoo_name_is_answered_with_the_nearest_one():
+    from cardlab.runtime import UserError
+
+    with pytest.raises(UserError, match="did you mean 'pool-wide-rich'"):
+        make_agent("search:ckpt=pool-wide-rch")
+
+
+def test_datagen_records_the_hash_of_a_model_named_by_zoo_name():
+    import hashlib
+
+    from cardlab.datagen.runner import agent_checkpoints
+
+    spec = "search:ckpt=liege-full-rich"
+    want = hashlib.sha256(entries()["liege-full-rich"].file.read_bytes()).hexdigest()
+    assert agent_checkpoints([spec])[spec]["ckpt"] == want
