@@ -105,8 +105,10 @@ def resolve_weights_path(text: str) -> Path:
         shipped = path_of(candidate)
         if shipped.is_file():
             return shipped
-    raise UserError(f"weights file {text!r} does not exist (a YAML file of feature: weight, or a shipped name "
-                    f"such as hand-made)")
+    from cardlab.runtime import not_a_file
+
+    raise UserError(not_a_file(text, "weights file") + " (a YAML file of feature: weight, or a shipped name "
+                    "such as hand-made)")
 
 
 def load_weights(path: str | Path) -> dict[str, float]:
@@ -116,6 +118,8 @@ def load_weights(path: str | Path) -> dict[str, float]:
         data = yaml.safe_load(path.read_text(encoding="utf-8"))
     except OSError as exc:
         raise UserError(f"weights file {path}: cannot read it ({exc.strerror or exc})") from None
+    except UnicodeDecodeError:
+        raise UserError(f"weights file {path}: not a text (UTF-8) file; expected YAML of feature: weight") from None
     except yaml.YAMLError as exc:
         raise UserError(f"weights file {path}: {yaml_problem(exc)}") from None
     if not isinstance(data, dict) or not data:

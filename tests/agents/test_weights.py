@@ -89,3 +89,12 @@ def test_the_turn_tree_search_and_mcts_take_weights():
 def test_search_prunes_only_transpositions_with_weights():
     assert make_agent("search:eval=weights:hand-made").tree.prune == "tt"
     assert make_agent("search").tree.prune == "dominance"
+
+
+def test_a_binary_file_or_a_folder_as_weights_is_named_as_such(tmp_path):
+    binary = tmp_path / "value.pt"
+    binary.write_bytes(b"\x80\x02\x8a\x0alz\xfc\x9c")
+    with pytest.raises(UserError, match="not a text"):
+        make_evaluator(f"weights:{binary}", "hearthstone")
+    with pytest.raises(UserError, match="is a directory"):
+        make_evaluator(f"weights:{tmp_path}", "hearthstone")
