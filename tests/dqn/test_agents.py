@@ -171,3 +171,23 @@ def test_turn_plan_options_are_checked(q8_ckpt):
         make_agent(f"q8:ckpt={q8_ckpt},plan=game")
     with pytest.raises(UserError, match="plan=turn scores its leaves"):
         make_agent(f"q8:ckpt={q8_ckpt},plan=turn,leaf=value")
+
+
+class _Payload:
+    def __reduce__(self):  # unpickling would call this: an exported model must never run code
+        return (print, ("code ran",))
+
+
+def test_an_exported_model_holding_code_is_refused_unread(tmp_path, capsys):
+    import torch
+
+    from cardlab.agents.hanabi.dqn_agent import load_checkpoint
+    from cardlab.agents.hearthstone.q_agents import load_board_model
+    from cardlab.runtime import UserError
+
+    bad = tmp_path / "model.pt"
+    torch.save({"kind": "dqn_board_model", "payload": _Payload()}, bad)
+    for load in (load_board_model, load_checkpoint):
+        with pytest.raises(UserError, match="cannot read checkpoint"):
+            load(bad)
+    assert "code ran" not in capsys.readouterr().out
