@@ -49,11 +49,23 @@ def _no_abbreviations(parser: argparse.ArgumentParser) -> None:
                 _no_abbreviations(child)
 
 
+def _reader_leaving_is_not_an_error() -> None:
+    """rich exits 1 when the reader of a piped table leaves (`cardlab games | head -1`); raise BrokenPipeError
+    instead, which `main` answers like plain output's: exit 0, nothing on stderr."""
+    from rich.console import Console
+
+    def reader_left(console: Console) -> None:
+        raise BrokenPipeError
+
+    Console.on_broken_pipe = reader_left  # rich's documented hook (its default raises SystemExit(1))
+
+
 def main(argv: list[str] | None = None) -> int:
     from cardlab.runtime import UserError
 
     parser = build_parser()
     args = parser.parse_args(argv)
+    _reader_leaving_is_not_an_error()
     try:
         return int(args.run(args) or 0)
     except UserError as exc:

@@ -129,3 +129,14 @@ def test_broken_pipe_ends_quietly():
     proc = subprocess.run(f"{sys.executable} -m cardlab.cli cards --json | head -c 5", shell=True,
                           capture_output=True, text=True, timeout=120)
     assert proc.stdout == "[\n {\n"[:5] and "Traceback" not in proc.stderr
+
+
+@pytest.mark.parametrize("command", ["games", "decks"])
+def test_a_table_whose_reader_left_exits_0(command):
+    import subprocess
+    import sys
+
+    # `| true` never reads: the table's first write meets a closed pipe (rich alone exits 1 there)
+    proc = subprocess.run(f"set -o pipefail; {sys.executable} -m cardlab.cli {command} | true", shell=True,
+                          executable="/bin/bash", capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 0 and proc.stderr == ""
