@@ -81,6 +81,18 @@ def available(game: str = DEFAULT_GAME) -> list[str]:
 MODEL_OPTIONS = ("ckpt", "params", "genome")
 
 
+def option_file(value: str):
+    """The file an agent option names, as the agent will load it: an existing file, or a model-zoo name's shipped
+    file; None for anything else."""
+    from pathlib import Path
+
+    from cardlab.checkpoints.zoo import shipped_file
+
+    if not value:
+        return None
+    return Path(value) if Path(value).is_file() else shipped_file(value)
+
+
 def make_agent(spec: str, seed: int = 0, game=DEFAULT_GAME, objects: dict | None = None) -> Agent:
     """An agent for `game` (a registry name, or a Game: then the agent's check_game also sees its variant) from its
     spec string. `objects`: keyword arguments given as objects rather than text (a stand-in evaluator)."""

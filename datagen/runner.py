@@ -323,12 +323,9 @@ def agent_checkpoints(agents) -> dict:
 def _resolve_file(value: str) -> Path | None:
     """The file an option names: an existing file, or a model-zoo name's shipped file (a name does not pin the
     file's bytes, so its hash is recorded too)."""
-    from cardlab.checkpoints.zoo import shipped_file
+    from cardlab.agents.registry import option_file
 
-    path = Path(value)
-    if value and path.is_file():
-        return path
-    return shipped_file(value) if value else None
+    return option_file(value)
 
 
 def _check_resume(path: Path, attrs: dict, settings: DatagenSettings) -> None:
