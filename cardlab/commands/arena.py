@@ -90,10 +90,10 @@ def run(args) -> int:
 
 
 def print_report(r: dict) -> None:
-    from rich.console import Console
+    from cardlab.commands.tables import stdout_console
     from rich.table import Table
 
-    console = Console()
+    console = stdout_console()
     labels = list(r["agents"])
     table = Table(title=f"{r['decks']} ({r['game']}), {r['games']} games, first player {r['first_player']}")
     table.add_column("")

@@ -38,7 +38,7 @@ def run(args) -> int:
     if args.json:
         print(json.dumps(rows, ensure_ascii=False, indent=1))
         return 0
-    from rich.console import Console
+    from cardlab.commands.tables import stdout_console
     from rich.table import Table
 
     shown = f"; {len(rows)} listed" if args.implemented else ""
@@ -48,5 +48,5 @@ def run(args) -> int:
     for r in rows:
         stats = f"{r['attack']}/{r['health']}" if r["type"] in ("MINION", "WEAPON") else ""
         table.add_row(r["name"], r["class"], r["set"], str(r["cost"]), stats, "yes" if r["implemented"] else "no", r["text"])
-    Console().print(table)
+    stdout_console().print(table)
     return 0

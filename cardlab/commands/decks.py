@@ -25,7 +25,7 @@ def run(args) -> int:
     if args.json:
         print(json.dumps(rows, ensure_ascii=False, indent=1))
         return 0
-    from rich.console import Console
+    from cardlab.commands.tables import stdout_console
     from rich.table import Table
 
     table = Table(title="Decks")
@@ -33,7 +33,7 @@ def run(args) -> int:
         table.add_column(col, overflow="fold")
     for r in rows:
         table.add_row(r["key"], r["name"], r["class"], r["deckstring"])
-    Console().print(table)
+    stdout_console().print(table)
     if args.deck:
         for c in rows[0]["cards"]:
             print(f"{c['count']} {c['name']}")

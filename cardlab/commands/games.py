@@ -18,10 +18,10 @@ def run(args) -> int:
     if args.json:
         print(json.dumps({"games": games}))
         return 0
-    from rich.console import Console
+    from cardlab.commands.tables import stdout_console
     from rich.table import Table
 
-    console = Console()
+    console = stdout_console()
     for g in games:
         table = Table(title=f"{g['name']}: {g['description']} ({g['kind']}, players {', '.join(map(str, g['players']))}); "
                             f"e.g. --game {g['example']}")

@@ -112,10 +112,10 @@ def run(args) -> int:
     if args.json:
         print(json.dumps(info))
         return 0
-    from rich.console import Console
+    from cardlab.commands.tables import stdout_console
     from rich.table import Table
 
-    c = Console()
+    c = stdout_console()
     cooperative = info["game_kind"] == "cooperative"
     labels = "labels: final score" if cooperative else f"gamma {info['gamma']}, reward {info['reward']}"
     c.print(f"[bold]{info['file']}[/bold]: {info['games']} / {info['games_requested']} games"

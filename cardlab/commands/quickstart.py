@@ -44,6 +44,7 @@ def run(args) -> int:
     from rich.console import Console
     from rich.table import Table
 
+    from cardlab.commands.tables import stdout_console
     from cardlab.agents.registry import make_agent
     from cardlab.agents.value_evaluator import load_value_checkpoint
     from cardlab.commands.arena import check_log_dir, json_stdout
@@ -68,7 +69,7 @@ def run(args) -> int:
     for opponent in args.opponents:  # every opponent checked before the first match plays
         make_agent(opponent, game=game)
     refuse_human_without_terminal(args.opponents)
-    console = Console(stderr=args.json)
+    console = Console(stderr=True) if args.json else stdout_console()
     console.print(f"checkpoint {args.checkpoint}: {meta['kind']} on encoder {meta['encoder']} v{meta['encoder_version']}, "
                   f"trained on {trained_on(meta['data'])}")
     reports = []

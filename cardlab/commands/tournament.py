@@ -42,7 +42,7 @@ def run(args) -> int:
             result = round_robin(args.agents, game, args.games, args.workers, args.seed, log_dir=log_dir)
         print(json.dumps(result))
         return 0
-    from rich.console import Console
+    from cardlab.commands.tables import stdout_console
     from rich.table import Table
     from cardlab.arena.stats import rate_interval
 
@@ -50,7 +50,7 @@ def run(args) -> int:
 
     from cardlab.arena.match import plays_human
 
-    console = Console()
+    console = stdout_console()
     person = plays_human(args.agents)  # no spinner redrawn over a person's board and prompt
     with (contextlib.nullcontext() if person else console.status("playing")) as status:
         result = round_robin(args.agents, game, args.games, args.workers, args.seed,

@@ -140,3 +140,12 @@ def test_a_table_whose_reader_left_exits_0(command):
     proc = subprocess.run(f"set -o pipefail; {sys.executable} -m cardlab.cli {command} | true", shell=True,
                           executable="/bin/bash", capture_output=True, text=True, timeout=120)
     assert proc.returncode == 0 and proc.stderr == ""
+
+
+def test_tables_written_to_a_pipe_or_file_keep_every_name_whole(capsys, monkeypatch):
+    from cardlab.cli import main
+
+    monkeypatch.delenv("COLUMNS", raising=False)
+    assert main(["cards", "--class", "NEUTRAL"]) == 0
+    out = capsys.readouterr().out
+    assert "Stranglethorn Tiger" in out and "…" not in out  # rich's 80 columns cut names off
