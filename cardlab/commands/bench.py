@@ -3,12 +3,28 @@
 from __future__ import annotations
 
 import json
+import math
 import sys
 
 from cardlab.runtime import UserError
 
 HELP = "run a benchmark: engine, search, search-net, datagen, fuzz"
 
+
+
+def _json(result: dict) -> str:
+    """The result as strict JSON: a figure that could not be measured (NaN, infinity) is null, which `jq` and
+    other strict readers accept."""
+    def clean(value):
+        if isinstance(value, float) and not math.isfinite(value):
+            return None
+        if isinstance(value, dict):
+            return {k: clean(v) for k, v in value.items()}
+        if isinstance(value, (list, tuple)):
+            return [clean(v) for v in value]
+        return value
+
+    return json.dumps(clean(result), allow_nan=False)
 
 def add_arguments(p) -> None:
     p.add_argument("which", choices=["engine", "search", "search-net", "datagen", "fuzz"],
@@ -91,7 +107,7 @@ def run(args) -> int:
             with Progress(transient=True) as progress:
                 task = progress.add_task("positions", total=args.positions)
                 result = search_bench.run(progress=lambda n: progress.update(task, completed=n), **kwargs)
-        print(json.dumps(result) if args.json else "\n".join(f"{k:>24}: {v}" for k, v in result.items()))
+        print(_json(result) if args.json else "\n".join(f"{k:>24}: {v}" for k, v in result.items()))
         return 0
     if args.which == "fuzz":
         return _fuzz(args)
@@ -109,14 +125,14 @@ def run(args) -> int:
         if args.agents is not None:
             kwargs["agents"] = tuple(args.agents)
         result = datagen_bench.run(games=args.games or 200, seed=args.seed, **kwargs)
-        print(json.dumps(result) if args.json else "\n".join(f"{k:>24}: {v}" for k, v in result.items()))
+        print(_json(result) if args.json else "\n".join(f"{k:>24}: {v}" for k, v in result.items()))
         return 1 if result.get("errors") else 0
     args.games = args.games or 1000
     if args.game is not None or args.agents is not None:
         from cardlab.benchmarks import game_bench
 
         result = game_bench.run(args.game or "hearthstone", args.agents, args.games, args.seed)
-        print(json.dumps(result) if args.json else "\n".join(f"{k:>22}: {v}" for k, v in result.items()))
+        print(_json(result) if args.json else "\n".join(f"{k:>22}: {v}" for k, v in result.items()))
         return 1 if result["errors"] else 0
     from cardlab.benchmarks import engine_bench
 
@@ -129,7 +145,7 @@ def run(args) -> int:
             task = progress.add_task("random games", total=args.games)
             result = engine_bench.run(args.games, args.seed, progress=lambda n: progress.update(task, completed=n))
     if args.json:
-        print(json.dumps(result))
+        print(_json(result))
     else:
         for key, value in result.items():
             print(f"{key:>22}: {value}")
@@ -146,7 +162,7 @@ def _search_many(args, evals: list[str]) -> int:
     kwargs = dict(positions=args.positions, seed=args.seed, cap=args.cap, prune=args.prune, algo=args.algo)
     if args.json:
         result = search_bench.run_many(evals, **kwargs)
-        print(json.dumps(result))
+        print(_json(result))
         return 0
     from rich.progress import Progress
 
@@ -170,7 +186,7 @@ def _fuzz(args) -> int:
     with progress_bar("fuzz games", games, quiet=args.json) as update:
         result = fuzz_bench.run(games, args.workers, args.start, args.seed, progress=update, warn=warn)
     if args.json:
-        print(json.dumps(result))
+        print(_json(result))
     else:
         for key, value in result.items():
             if key == "first_violations":
@@ -211,6 +227,10 @@ def _search_net(args) -> int:
             old["games"]
         except (OSError, ValueError, KeyError, TypeError) as exc:
             raise UserError(f"--compare {args.compare}: not a decisions file written by --decisions ({exc})") from None
+    if args.compare is not None and not (isinstance(old["games"], dict) and old["games"]):
+        raise UserError(f"--compare {args.compare}: holds no games' decisions (an empty or damaged decisions file)")
+    if args.decisions is not None and not Path(args.decisions).absolute().parent.is_dir():
+        raise UserError(f"--decisions {args.decisions}: its folder does not exist")
     if args.decisions is not None and Path(args.decisions).exists() and not _is_decisions_file(Path(args.decisions)):
         raise UserError(f"--decisions {args.decisions}: exists and is not a decisions file from an earlier run; "
                         "it would be overwritten: give another name")
@@ -229,7 +249,7 @@ def _search_net(args) -> int:
     if old is not None:
         result["decision_check"] = search_net_bench.compare_decisions(record, old)
     if args.json:
-        print(json.dumps(result))
+        print(_json(result))
     else:
         for key, value in result.items():
             print(f"{key:>22}: {value}")

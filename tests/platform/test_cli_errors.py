@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import errno
+import json
 
 import pytest
 
@@ -87,3 +88,20 @@ def test_a_game_option_given_twice_is_refused_not_overwritten(capsys, argv, mess
     assert main(["arena", "random", "random", "--games", "1", *argv]) == 2
     err = capsys.readouterr().err
     assert message in err and "Traceback" not in err
+
+
+def test_bench_json_is_strict_json_when_a_figure_could_not_be_measured(capsys):
+    # one game that ends before any mid-game state: clone and legal-action timings cannot be measured
+    assert main(["bench", "engine", "--games", "1", "--seed", "1", "--json"]) == 0
+    out = capsys.readouterr().out
+    data = json.loads(out, parse_constant=lambda name: pytest.fail(f"{name} is not JSON"))
+    assert data["clone_us"] is None
+
+
+def test_bench_search_net_checks_its_decisions_folder_and_compare_file_before_playing(tmp_path, capsys):
+    assert main(["bench", "search-net", "--games", "1", "--decisions", str(tmp_path / "nodir" / "d.json")]) == 2
+    assert "its folder does not exist" in capsys.readouterr().err
+    empty = tmp_path / "empty.json"
+    empty.write_text('{"games": {}}')
+    assert main(["bench", "search-net", "--games", "1", "--compare", str(empty)]) == 2
+    assert "holds no games' decisions" in capsys.readouterr().err
