@@ -68,7 +68,10 @@ def replay_states(log: dict, source: str = "game log"):
                             f"(a permutation of 0..{players - 1})")
         state = game.new_initial_state(int(log["seed"]), roles)
         actions = [tuple(a) if isinstance(a, list) else a for a in log["actions"]]
-    except (KeyError, TypeError, ValueError) as exc:
+        for i, action in enumerate(actions):  # 41.0 would pass `in legal_actions()` (41.0 == 41), then break apply
+            if not all(type(x) is int for x in (action if isinstance(action, tuple) else (action,))):
+                raise UserError(f"malformed game log: action {i} {action!r} is not made of integers")
+    except (KeyError, TypeError, ValueError, OverflowError) as exc:
         if isinstance(exc, UserError):
             raise UserError(f"{source}: {exc}") from None
         raise UserError(f"{source}: malformed game log ({exc!r})") from None
