@@ -155,5 +155,5 @@ def run(args) -> int:
     c.print(f"versions: {info['versions']}, created {info['created_at']}")
     c.print(f"file sha256: {info['sha256']}")
     if args.verify:
-        c.print(f"verified: every committed row of every dataset reads back ({info['verified_rows']:,} rows)")
+        c.print(f"verified: every committed row of every dataset reads back ({info['verified_rows']:,} rows over all datasets)")
     return 0
