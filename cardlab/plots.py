@@ -7,7 +7,9 @@ saves one figure; the file extension (.png or .svg) picks the format. matplotlib
 from __future__ import annotations
 
 import csv
+import io
 import json
+import math
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Sequence
@@ -15,6 +17,10 @@ from typing import Sequence
 from cardlab.runtime import UserError
 
 FORMATS = (".png", ".svg")
+# `plot scores` draws one point per score from 0 up: a file without max_score may not ask for more than this
+MAX_SCORE_AXIS = 10_000
+# `plot table`: more games than any real table, yet small enough for the Wilson interval's float arithmetic
+MAX_TABLE_GAMES = 10**15
 
 
 def _pyplot():
@@ -29,20 +35,39 @@ def _pyplot():
 
 
 def _check_out(out: Path) -> None:
+    """Refuse a wrong output name before any work; its folder is made only by `_save`, once the input was read."""
     if out.suffix.lower() not in FORMATS:
         raise UserError(f"{out}: the figure's extension must be one of {', '.join(FORMATS)}")
     if out.is_dir():
         raise UserError(f"{out} is a directory; give a file name ending in .png or .svg")
-    out.parent.mkdir(parents=True, exist_ok=True)
+
+
+def _need_file(path: Path, what: str) -> None:
+    if not path.is_file():
+        raise UserError(f"{path}: no such file" if not path.exists() else f"{path} is a directory, not {what}")
 
 
 def _read_json(path: Path) -> dict:
-    if not path.is_file():
-        raise UserError(f"{path}: no such file" if not path.exists() else f"{path} is a directory, not a JSON file")
+    _need_file(path, "a JSON file")
     try:
-        return json.loads(path.read_text())
+        data = json.loads(path.read_text())
     except (ValueError, UnicodeDecodeError):
         raise UserError(f"{path} is not a JSON file written by cardlab (--json)") from None
+    if not isinstance(data, dict):  # every result cardlab writes is an object; `"key" in 5` would be a TypeError
+        raise UserError(f"{path} is not a JSON file written by cardlab (--json): it holds a {type(data).__name__}, "
+                        "not an object")
+    return data
+
+
+def _read_csv(path: Path) -> tuple[list[str], list[dict], bool]:
+    """(header, rows, whether the text ends with a line break) of a CSV file. A byte-order mark (Excel's
+    "CSV UTF-8") is dropped so that the first column keeps its name."""
+    text = path.read_text(encoding="utf-8-sig")
+    if not text.strip():
+        raise UserError(f"{path} is empty (not even a header line)")
+    reader = csv.DictReader(io.StringIO(text, newline=""))
+    rows = list(reader)
+    return list(reader.fieldnames or ()), rows, text.endswith(("\n", "\r"))
 
 
 @contextmanager
@@ -57,15 +82,36 @@ def _reading(path, what: str):
         raise UserError(f"{path}: not a valid {what} ({type(exc).__name__}: {exc})") from None
 
 
-def _rate(cell: dict) -> tuple[float, float, float]:
-    """(rate, low, high) of a result with win_rate and a two-number ci95."""
-    lo, hi = cell["ci95"]
-    return float(cell["win_rate"]), float(lo), float(hi)
+def _clip(value: object, most: int = 40) -> str:
+    """A bad value for an error message, cut short (a 400-digit number must not fill the terminal)."""
+    text = repr(value)
+    return text if len(text) <= most else f"{text[:most - 10]}...({len(text)} characters)"
+
+
+def _interval(where: object, name: str, value: object, ci95: object, bounds: tuple[float, float]) -> tuple[float, ...]:
+    """(value, low, high) of a figure with its two-number ci95, refused unless finite and low <= value <= high
+    within `bounds` (matplotlib rejects negative error bars with a traceback, and NaN or infinity draw nothing)."""
+    lo, hi = ci95
+    value_f, lo_f, hi_f = float(value), float(lo), float(hi)
+    if not all(map(math.isfinite, (value_f, lo_f, hi_f))) or not bounds[0] <= lo_f <= value_f <= hi_f <= bounds[1]:
+        span = "" if bounds == (-math.inf, math.inf) else f" and within [{bounds[0]:g}, {bounds[1]:g}]"
+        raise UserError(f"{where}: {name} {value!r} with ci95 {list(ci95)!r} is impossible (needs finite "
+                        f"low <= {name} <= high{span})")
+    return value_f, lo_f, hi_f
+
+
+def _rate(cell: dict, where: object) -> tuple[float, float, float]:
+    """(rate, low, high) of a result with win_rate and a two-number ci95, all within [0, 1]."""
+    return _interval(where, "win_rate", cell["win_rate"], cell["ci95"], (0.0, 1.0))
 
 
 def _save(fig, out: Path) -> Path:
+    out.parent.mkdir(parents=True, exist_ok=True)  # only now: a bad input leaves no new empty folder behind
     tmp = out.with_name(out.stem + ".partial" + out.suffix)
-    fig.savefig(tmp, dpi=150, bbox_inches="tight")
+    try:
+        fig.savefig(tmp, dpi=150, bbox_inches="tight")
+    finally:
+        _pyplot().close(fig)  # pyplot keeps every figure open otherwise: a process drawing many would pile them up
     tmp.replace(out)  # no half-written figure under the final name
     return out
 
@@ -77,10 +123,12 @@ def tournament_heatmap(result_json: Path, out: Path) -> Path:
     if "matrix" not in data or "agents" not in data:
         raise UserError(f"{result_json} is not a `cardlab tournament --json` result (no matrix)")
     agents = data["agents"]
-    if not isinstance(agents, list) or len(agents) < 2:
-        raise UserError(f"{result_json}: a tournament result needs a list of at least 2 agents, got {agents!r}")
+    if not isinstance(agents, list) or len(agents) < 2 or len(set(map(str, agents))) < len(agents):
+        raise UserError(f"{result_json}: a tournament result needs a list of at least 2 distinct agents, "
+                        f"got {agents!r}")
     with _reading(result_json, "`cardlab tournament --json` result"):
-        cells = {(a, b): _rate(data["matrix"][a][b]) for a in agents for b in agents if a != b}
+        cells = {(a, b): _rate(data["matrix"][a][b], f"{result_json}, matrix[{a!r}][{b!r}]")
+                 for a in agents for b in agents if a != b}
     plt = _pyplot()
     n = len(agents)
     values = [[float("nan") if a == b else cells[a, b][0] for b in agents] for a in agents]
@@ -109,14 +157,16 @@ def match_win_rates(results: Sequence[Path], out: Path, labels: Sequence[str] | 
     rows = []
     for i, path in enumerate(results):
         data = _read_json(Path(path))
+        if "matrix" in data:  # its `matches` list has no fixed agent A: the rows would be labelled wrongly
+            raise UserError(f"{path} is a `cardlab tournament --json` result: draw it with `cardlab plot tournament`")
         label = labels[i] if labels and i < len(labels) else None
         # `cardlab quickstart --json` holds one arena result per opponent: the file's label names each of them
         with _reading(path, "`cardlab arena --json` result"):
             several = isinstance(data.get("matches"), list)
-            for match in (data["matches"] if several else [data]):
+            for m, match in enumerate(data["matches"] if several else [data]):
                 if not all(k in match for k in ("win_rate", "ci95", "agents")):
                     raise UserError(f"{path} is not a zero-sum `cardlab arena --json` result (no win_rate)")
-                rate, lo, hi = _rate(match)
+                rate, lo, hi = _rate(match, f"{path}, matches[{m}]" if several else path)
                 name = f"{match['agents']['A']} vs {match['agents']['B']}"
                 if label is not None:
                     name = f"{label}, vs {match['agents']['B']}" if several else label
@@ -149,45 +199,83 @@ def table_win_rates(table_csv: Path, out: Path) -> Path:
     from cardlab.arena.stats import wilson_interval
 
     _check_out(out)
-    if not Path(table_csv).is_file():
-        raise UserError(f"{table_csv}: no such file")
-    with _reading(table_csv, "CSV file"), Path(table_csv).open(newline="") as f:
-        reader = csv.DictReader(f)
-        lines = [r for r in reader]
-        columns = set(reader.fieldnames or ())
-    if not {"label", "wins", "games"} <= columns:
+    table_csv = Path(table_csv)
+    _need_file(table_csv, "a CSV file")
+    with _reading(table_csv, "CSV file"):
+        header, lines, _ = _read_csv(table_csv)
+    if not {"label", "wins", "games"} <= set(header):
         raise UserError(f"{table_csv} is not a win-rate table (needs columns label, wins, games)")
     if not lines:
         raise UserError(f"{table_csv} has no rows to plot (only its header)")
     rows = []
     for n, line in enumerate(lines, start=2):
-        try:
-            wins, games = float(line["wins"]), int(line["games"])
-        except (TypeError, ValueError):
-            raise UserError(f"{table_csv}, line {n}: wins and games must be numbers") from None
-        if games <= 0 or not 0 <= wins <= games:
-            raise UserError(f"{table_csv}, line {n}: needs 0 <= wins <= games and games > 0")
+        wins, games = _table_counts(line, f"{table_csv}, line {n}")
         rows.append((line["label"], wins / games, wilson_interval(wins, games), games))
     return _rate_bars(rows, out, "win rate (95% Wilson interval)")
 
 
+def _table_counts(line: dict, where: str) -> tuple[float, int]:
+    """(wins, games) of one table row: wins a number (a draw may count half), games a whole number, which a
+    spreadsheet may have written as 10.0."""
+    wins_text, games_text = line.get("wins"), line.get("games")
+    if wins_text in (None, "") or games_text in (None, ""):
+        raise UserError(f"{where}: wins and games must be numbers (a cell is missing)")
+    try:
+        wins = float(wins_text)
+    except ValueError:
+        raise UserError(f"{where}: wins must be a number, got {_clip(wins_text)}") from None
+    try:
+        games = int(games_text)
+    except ValueError:
+        try:
+            as_float = float(games_text)
+        except ValueError:
+            as_float = math.nan
+        if not as_float.is_integer():
+            raise UserError(f"{where}: games must be a whole number, got {_clip(games_text)}") from None
+        games = int(as_float)
+    if not 0 < games <= MAX_TABLE_GAMES:
+        raise UserError(f"{where}: games must be a whole number from 1 to {MAX_TABLE_GAMES:.0e}, "
+                        f"got {_clip(games_text)}")
+    if not math.isfinite(wins) or not 0 <= wins <= games:
+        raise UserError(f"{where}: needs 0 <= wins <= games and games > 0 (wins {_clip(wins_text)}, "
+                        f"games {_clip(games_text)})")
+    return wins, games
+
+
 def _read_log(path: Path) -> tuple[str, dict[str, list[float]]]:
-    """An evolution log: a run folder (its log.csv) or the CSV itself; columns generation, best and mean fitness."""
+    """An evolution log: a run folder (its log.csv) or the CSV itself; columns generation, best and mean fitness.
+
+    evolve appends one row per generation to the log of a live run, so the last line may be cut off mid-write:
+    a last row that lacks values and has no line break yet is ignored (it is being written). Any other row
+    missing a value is refused with its line number: the file is damaged, and dropping the empty cells column
+    by column would pair each fitness with the wrong generation."""
     csv_path = path / "log.csv" if path.is_dir() else path
     if not csv_path.is_file():
-        raise UserError(f"{csv_path}: no such file (give an evolve --out folder or its log.csv)")
+        raise UserError(f"{csv_path} is a directory, not an evolution log" if csv_path.exists()
+                        else f"{csv_path}: no such file (give an evolve --out folder or its log.csv)")
     with _reading(csv_path, "evolution log"):
-        with csv_path.open(newline="") as f:
-            reader = csv.DictReader(f)
-            rows = list(reader)
+        header, rows, ends_with_break = _read_csv(csv_path)
         needed = {"generation", "best_fitness"}
-        if not needed <= set(reader.fieldnames or ()):
+        if not needed <= set(header):
             raise UserError(f"{csv_path} is not an evolution log (needs columns {', '.join(sorted(needed))})")
+        keys = [k for k in ("generation", "best_fitness", "mean_fitness") if k in header]
+
+        def missing(row: dict) -> list[str]:
+            return [k for k in keys if row.get(k) in (None, "")]
+
+        if rows and not ends_with_break and (None in rows[-1].values() or missing(rows[-1])):
+            rows = rows[:-1]  # a row cut off while a live run writes it
         if not rows:
             raise UserError(f"{csv_path} has no generations yet (only its header)")
-        columns = {k: [float(r[k]) for r in rows if r.get(k) not in (None, "")]
-                   for k in ("generation", "best_fitness", "mean_fitness", "best_so_far") if k in rows[0]}
-    return (path.name if path.is_dir() else path.parent.name), columns
+        for n, row in enumerate(rows, start=2):
+            empty = missing(row)
+            if empty:
+                raise UserError(f"{csv_path}, line {n}: no value for {', '.join(empty)}")
+        columns = {k: [float(r[k]) for r in rows] for k in keys}
+    # resolved: `plot evolution .` or `plot evolution log.csv` inside the run folder still names the run
+    where = path.resolve()
+    return (where.name if path.is_dir() else where.parent.name), columns
 
 
 def evolution_curves(runs: Sequence[Path], out: Path, ylabel: str = "fitness") -> Path:
@@ -198,9 +286,11 @@ def evolution_curves(runs: Sequence[Path], out: Path, ylabel: str = "fitness") -
     fig, ax = plt.subplots(figsize=(7, 4.5))
     for (name, cols), colour in zip(logs, plt.rcParams["axes.prop_cycle"].by_key()["color"] * 10):
         gen = cols["generation"]
-        ax.plot(gen, cols["best_fitness"], color=colour, label=f"{name}: generation's best")
+        marker = "o" if len(gen) == 1 else None  # a one-generation run is one point: a bare line would not show
+        ax.plot(gen, cols["best_fitness"], color=colour, marker=marker, label=f"{name}: generation's best")
         if "mean_fitness" in cols:
-            ax.plot(gen, cols["mean_fitness"], color=colour, alpha=0.5, linestyle="--", label=f"{name}: mean")
+            ax.plot(gen, cols["mean_fitness"], color=colour, alpha=0.5, linestyle="--", marker=marker,
+                    label=f"{name}: mean")
     ax.set_xlabel("generation")
     ax.set_ylabel(ylabel)
     ax.grid(alpha=0.3)
@@ -221,9 +311,9 @@ def score_distributions(results: Sequence[Path], out: Path) -> Path:
         if "score_distribution" not in data:
             raise UserError(f"{path} is not a cooperative `cardlab arena --json` result (no score_distribution)")
         with _reading(path, "cooperative `cardlab arena --json` result"):
-            dist = {int(k): float(v) for k, v in data["score_distribution"].items()}
+            dist = _score_counts(data, path)
             games = sum(dist.values())
-            if games <= 0 or min(dist) < 0:
+            if games <= 0:
                 raise UserError(f"{path}: the score distribution needs scores >= 0 and at least one game")
             scores = list(range(0, max(dist) + 1))
             label = (f"{'/'.join(sorted(set(map(str, data['agents'].values()))))} {data['game']}: "
@@ -234,6 +324,26 @@ def score_distributions(results: Sequence[Path], out: Path) -> Path:
     ax.grid(alpha=0.3)
     ax.legend(fontsize=8)
     return _save(fig, out)
+
+
+def _score_counts(data: dict, path: Path) -> dict[int, float]:
+    """{score: games} of a score_distribution. The axis has one point per score from 0 to the highest, so each
+    score must be a whole number from 0 to the game's maximum (the file's max_score, else MAX_SCORE_AXIS):
+    a score of 10^8 would build a line of 10^8 points and never finish."""
+    top = data.get("max_score")
+    limit = MAX_SCORE_AXIS
+    if isinstance(top, (int, float)) and not isinstance(top, bool) and math.isfinite(top) and top >= 0:
+        limit = min(limit, int(top))
+    dist: dict[int, float] = {}
+    for key, count in data["score_distribution"].items():
+        if not (key.isascii() and key.isdigit()) or int(key) > limit:
+            raise UserError(f"{path}: score {_clip(key)} is not a whole number from 0 to {limit} "
+                            f"({'the max_score' if limit != MAX_SCORE_AXIS else 'the most this plot draws'})")
+        games = float(count)
+        if not math.isfinite(games) or games < 0:
+            raise UserError(f"{path}: score {key} has {_clip(count)} games (needs a count >= 0)")
+        dist[int(key)] = games
+    return dist
 
 
 def mean_scores(results: Sequence[Path], out: Path, labels: Sequence[str] | None = None) -> Path:
@@ -248,8 +358,8 @@ def mean_scores(results: Sequence[Path], out: Path, labels: Sequence[str] | None
         with _reading(path, "cooperative `cardlab arena --json` result"):
             players = len(data["agents"])
             label = labels[i] if labels and i < len(labels) else "/".join(sorted(set(map(str, data["agents"].values()))))
-            lo, hi = data["ci95"]
-            lines.setdefault(label, []).append((players, float(data["mean_score"]), float(lo), float(hi)))
+            mean, lo, hi = _interval(path, "mean_score", data["mean_score"], data["ci95"], (-math.inf, math.inf))
+            lines.setdefault(label, []).append((players, mean, lo, hi))
     plt = _pyplot()
     fig, ax = plt.subplots(figsize=(7, 4.5))
     for label, points in lines.items():
@@ -267,39 +377,60 @@ def mean_scores(results: Sequence[Path], out: Path, labels: Sequence[str] | None
 
 
 def training_curves(log_dir: Path, out: Path, tags: Sequence[str] | None = None) -> Path:
-    """Scalars of a run's TensorBoard logs (loss, sign accuracy, DQN returns...), one panel per tag."""
+    """Scalars of a run's TensorBoard logs (loss, sign accuracy, DQN returns...), one panel per tag.
+
+    Each folder holding event files is one run (a resumed run appends a new event file to the same folder); a
+    folder above several runs gives one line per run, labelled by its folder relative to `log_dir`, rather than
+    joining their steps into one line."""
     _check_out(out)
+    log_dir = Path(log_dir)
+    if not log_dir.exists():
+        raise UserError(f"{log_dir} does not exist (give a training --out folder)")
+    if not log_dir.is_dir():
+        raise UserError(f"{log_dir} is a file, not a folder (give a training --out folder)")
     from tensorboard.backend.event_processing.event_accumulator import EventAccumulator
 
-    files = sorted(Path(log_dir).rglob("events.out.tfevents.*"))
+    files = sorted(log_dir.rglob("events.out.tfevents.*"))
     if not files:
         raise UserError(f"{log_dir}: no TensorBoard event files under it (give a training --out folder)")
-    series: dict[str, list[tuple[int, float]]] = {}
+    runs: dict[Path, dict[str, list[tuple[int, float]]]] = {}
     for f in files:
         acc = EventAccumulator(str(f), size_guidance={"scalars": 0})
         acc.Reload()
+        series = runs.setdefault(f.parent, {})
         for tag in acc.Tags()["scalars"]:
             series.setdefault(tag, []).extend((e.step, e.value) for e in acc.Scalars(tag))
-    wanted = list(tags) if tags else sorted(t for t in series if t not in ("epoch", "hp_metric"))
-    missing = [t for t in wanted if t not in series]
+    logged = {t for series in runs.values() for t in series}
+    wanted = list(tags) if tags else sorted(t for t in logged if t not in ("epoch", "hp_metric"))
+    missing = [t for t in wanted if t not in logged]
     if missing:
-        raise UserError(f"{log_dir}: no scalar(s) {', '.join(missing)} (logged: {', '.join(sorted(series))})")
+        raise UserError(f"{log_dir}: no scalar(s) {', '.join(missing)} (logged: {', '.join(sorted(logged))})")
     if not wanted:
         raise UserError(f"{log_dir}: the logs hold no scalars")
+    names = {run: (run.relative_to(log_dir).as_posix() if run != log_dir else log_dir.resolve().name)
+             for run in runs}
     plt = _pyplot()
     cols = min(3, len(wanted))
     rows = -(-len(wanted) // cols)
     fig, axes = plt.subplots(rows, cols, figsize=(4.5 * cols, 3.2 * rows), squeeze=False)
+    colours = dict(zip(runs, plt.rcParams["axes.prop_cycle"].by_key()["color"] * (len(runs) // 10 + 1)))
+    legend: dict[str, object] = {}
     for ax, tag in zip(axes.flat, wanted):
-        points = sorted(series[tag])
-        # A scalar logged once (test_loss) is a single point: a marker keeps it visible.
-        ax.plot([s for s, _ in points], [v for _, v in points], linewidth=1, marker="o" if len(points) == 1 else None)
-        ax.set_title(tag if len(points) > 1 else f"{tag} = {points[0][1]:.4g}", fontsize=9)
+        drawn = [(run, sorted(series[tag])) for run, series in runs.items() if tag in series]
+        for run, points in drawn:
+            # A scalar logged once (test_loss) is a single point: a marker keeps it visible.
+            (line,) = ax.plot([s for s, _ in points], [v for _, v in points], linewidth=1, color=colours[run],
+                              marker="o" if len(points) == 1 else None, label=names[run])
+            legend.setdefault(names[run], line)
+        single = len(drawn) == 1 and len(drawn[0][1]) == 1
+        ax.set_title(f"{tag} = {drawn[0][1][0][1]:.4g}" if single else tag, fontsize=9)
         ax.set_xlabel("step", fontsize=8)
         ax.grid(alpha=0.3)
     for ax in list(axes.flat)[len(wanted):]:
         ax.axis("off")
     fig.tight_layout()
+    if len(runs) > 1:  # one legend for all panels, beside them (the saved figure's bounding box takes it in)
+        fig.legend(list(legend.values()), list(legend), fontsize=8, loc="upper left", bbox_to_anchor=(1.0, 1.0))
     return _save(fig, out)
 
 

@@ -19,7 +19,7 @@ def add_arguments(p) -> None:
     s = sub.add_parser("scores", help="score distributions of cooperative `cardlab arena --json` results (Hanabi)")
     s.add_argument("input", nargs="+", help="arena JSON files")
     m = sub.add_parser("matches", help="win rates with 95%% intervals from zero-sum `cardlab arena --json` results")
-    m.add_argument("input", nargs="+", help="arena JSON files")
+    m.add_argument("input", nargs="+", help="arena (or quickstart) JSON files; a tournament's: `plot tournament`")
     m.add_argument("--labels", nargs="+", help="one label per file (default: 'A vs B')")
     b = sub.add_parser("table", help="win rates with 95%% intervals from a CSV of label,wins,games rows")
     b.add_argument("input", help="the CSV file")
@@ -28,7 +28,8 @@ def add_arguments(p) -> None:
     a.add_argument("--labels", nargs="+", help="one label per file; files with the same label form one line "
                                                 "(default: the agent spec)")
     r = sub.add_parser("training", help="scalars of a training run's TensorBoard logs (loss, accuracy, returns)")
-    r.add_argument("input", help="the run's --out folder (or its TensorBoard folder)")
+    r.add_argument("input", help="the run's --out folder (or its TensorBoard folder); a folder holding several runs "
+                                 "gives one line per run")
     r.add_argument("--tags", nargs="+", help="only these scalars (default: all)")
     lp = sub.add_parser("loop", help="`cardlab loop` generations: the promoted agent against each anchor and the "
                                      "gates' results with their verdicts")

@@ -115,3 +115,79 @@ def test_mean_scores_join_files_of_one_label_into_one_line(tmp_path):
     svg = out.read_text()
     # one legend entry per label, not one per file
     assert svg.count("<!-- counting -->") == 1 and svg.count("<!-- hat -->") == 1 and "<!-- players -->" in svg
+
+
+@pytest.fixture
+def figures(monkeypatch):
+    """The matplotlib figures `cardlab plot` saves, to check what they draw."""
+    from cardlab import plots
+
+    saved = []
+    real_save = plots._save
+
+    def keep(fig, out):
+        saved.append(fig)
+        return real_save(fig, out)
+
+    monkeypatch.setattr(plots, "_save", keep)
+    return saved
+
+
+def _lines(ax) -> dict[str, list]:
+    return {line.get_label(): list(line.get_xdata()) for line in ax.get_lines()}
+
+
+def test_a_live_evolution_log_ignores_its_unfinished_last_row(tmp_path, figures):
+    # evolve appends a row per generation: a plot taken mid-write sees the last one cut off (no line break yet)
+    (tmp_path / "log.csv").write_text("generation,best_fitness,mean_fitness\n0,10,5\n1,12,7\n2,")
+    assert main(["plot", "evolution", str(tmp_path / "log.csv"), "--out", str(tmp_path / "e.png")]) == 0
+    assert all(xs == [0, 1] for xs in _lines(figures[0].axes[0]).values())
+
+
+def test_a_one_generation_run_is_drawn_with_markers(tmp_path, figures):
+    (tmp_path / "log.csv").write_text("generation,best_fitness,mean_fitness\n0,10,5\n")
+    assert main(["plot", "evolution", str(tmp_path / "log.csv"), "--out", str(tmp_path / "e.png")]) == 0
+    lines = figures[0].axes[0].get_lines()
+    assert len(lines) == 2 and all(line.get_marker() == "o" for line in lines)
+
+
+@pytest.mark.parametrize("arg", [".", "log.csv"])
+def test_evolution_legend_names_the_run_from_inside_its_folder(tmp_path, monkeypatch, figures, arg):
+    run = tmp_path / "my-run"
+    run.mkdir()
+    (run / "log.csv").write_text("generation,best_fitness,mean_fitness\n0,10,5\n1,12,7\n")
+    monkeypatch.chdir(run)
+    assert main(["plot", "evolution", arg, "--out", str(tmp_path / "e.png")]) == 0
+    assert set(_lines(figures[0].axes[0])) == {"my-run: generation's best", "my-run: mean"}
+
+
+def _events(folder: Path, tag: str, steps: range) -> None:
+    """A TensorBoard event file with one scalar, written without torch (fast)."""
+    from tensorboard.compat.proto.event_pb2 import Event
+    from tensorboard.compat.proto.summary_pb2 import Summary
+    from tensorboard.summary.writer.event_file_writer import EventFileWriter
+
+    writer = EventFileWriter(str(folder))
+    for step in steps:
+        value = Summary.Value(tag=tag, simple_value=1.0 / (step + 1))
+        writer.add_event(Event(step=step, wall_time=0.0, summary=Summary(value=[value])))
+    writer.close()
+
+
+def test_training_curves_of_several_runs_are_one_line_per_run(tmp_path, figures):
+    parent = tmp_path / "runs"
+    _events(parent / "a" / "tb" / "version_0", "loss", range(0, 3))
+    _events(parent / "a" / "tb" / "version_0", "loss", range(3, 5))  # a resumed run: its own folder, one line
+    _events(parent / "b" / "tb" / "version_0", "loss", range(0, 3))
+    assert main(["plot", "training", str(parent), "--out", str(tmp_path / "c.png")]) == 0
+    assert _lines(figures[0].axes[0]) == {"a/tb/version_0": [0, 1, 2, 3, 4], "b/tb/version_0": [0, 1, 2]}
+    assert [t.get_text() for t in figures[0].legends[0].get_texts()] == ["a/tb/version_0", "b/tb/version_0"]
+
+
+def test_table_from_a_spreadsheet_csv(tmp_path):
+    # Excel's "CSV UTF-8" starts with a byte-order mark, and a spreadsheet may write a count as 10.0
+    table = tmp_path / "t.csv"
+    table.write_bytes("label,wins,games\r\nbaseline,3,10.0\r\n".encode("utf-8-sig"))
+    out = tmp_path / "t.svg"
+    assert main(["plot", "table", str(table), "--out", str(out)]) == 0
+    assert "baseline" in out.read_text() and "30.0%" in out.read_text()
