@@ -37,8 +37,14 @@ class StopOnCtrlC(L.Callback):
 
 def fit(trainer: L.Trainer, module: L.LightningModule, **kwargs) -> None:
     """trainer.fit, with Ctrl-C surfacing as KeyboardInterrupt (Lightning turns it into exit(1) after shutdown)."""
+    interruptible(trainer, trainer.fit, module, weights_only=False, **kwargs)
+
+
+def interruptible(trainer: L.Trainer, entry, *args, **kwargs):
+    """A Lightning entry point of `trainer` (fit, test...) whose Ctrl-C surfaces as KeyboardInterrupt: Lightning
+    turns it into a silent exit(1) after shutdown, which the commands could not report or explain."""
     try:
-        trainer.fit(module, weights_only=False, **kwargs)
+        return entry(*args, **kwargs)
     except SystemExit:
         if trainer.interrupted:
             raise KeyboardInterrupt from None

@@ -131,7 +131,9 @@ def train_classifier(data_path: str | Path, out_dir: str | Path, epochs: int = 2
     trainer = L.Trainer(max_epochs=epochs, accelerator="auto", devices=1, enable_progress_bar=False,
                         enable_model_summary=False, enable_checkpointing=False,
                         logger=TensorBoardLogger(str(out_dir), name="classifier_tb"), log_every_n_steps=10)
-    trainer.fit(module, dm)
+    from cardlab.train.resume import interruptible
+
+    interruptible(trainer, trainer.fit, module, dm)  # Ctrl-C: the command's "interrupted ... continue with" line
     net = module.net.cpu().eval()
     acc, baseline = evaluate_accuracy(net, dm.val_set)
     metrics = {"heldout_accuracy": acc, "heldout_baseline_first_legal": baseline, "heldout_rows": len(dm.val_set),

@@ -24,8 +24,9 @@ from cardlab.models.checkpoint import load_value as load_value_checkpoint, save_
 from cardlab.models.value import ACTIVATIONS, COLOURS, NORMS, ColourTrio, ValueNet
 from cardlab.train.config import config_from_dict
 from cardlab.train.plain_progress import PlainProgress
-from cardlab.train.resume import (StopOnCtrlC, checkpoint_damage, quiet_lightning, refuse_used_out, fit, last_logger_version,
-                          open_resume_checkpoint, refuse_changed_settings, refuse_non_finite, refuse_shorter_than_done)
+from cardlab.train.resume import (StopOnCtrlC, checkpoint_damage, quiet_lightning, refuse_used_out, fit, interruptible,
+                                  last_logger_version, open_resume_checkpoint, refuse_changed_settings,
+                                  refuse_non_finite, refuse_shorter_than_done)
 from lightning.pytorch.callbacks import ModelCheckpoint
 
 
@@ -563,7 +564,8 @@ def fit_value(data: str | Path, cfg: ValueConfig, out_dir: str | Path, progress:
         module = ValueModule.load_from_checkpoint(best, map_location="cpu")
     # no best (every epoch's val_loss was NaN): the trained weights, which the check below refuses
     refuse_non_finite(out, "value.pt", module.net.state_dict())
-    test = trainer.test(module, datamodule=dm, verbose=False)[0] if len(dm.tensors["test"]) else {}
+    test = (interruptible(trainer, trainer.test, module, datamodule=dm, verbose=False)[0]
+            if len(dm.tensors["test"]) else {})
     refuse_non_finite(out, "value.pt", {}, test)
     history = {k: float(v) for k, v in trainer.callback_metrics.items()}
     diverged = sorted(k for k in ("train_loss", "val_loss") if k in history and not math.isfinite(history[k]))

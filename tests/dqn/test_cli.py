@@ -63,3 +63,16 @@ def test_ctrl_c_saves_a_checkpoint_and_resume_finishes_the_run(tmp_path):
     code = train_dqn.run(_args("--config", str(cfg), "--games", str(done + 3), "--out", str(out), "--resume"))
     assert code == 0
     assert torch.load(out / "q57.pt", weights_only=False)["metrics"]["episodes"] == done + 3
+
+
+def test_ctrl_c_while_the_q8_target_classifier_trains_is_reported(tmp_path, capsys, monkeypatch):
+    import lightning as L
+
+    def interrupted(*args, **kwargs):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(L.Trainer, "_fit_impl", interrupted)  # Lightning makes this a silent exit(1)
+    cfg = tmp_path / "c.yaml"
+    cfg.write_text("variant: q8\nclassifier_games: 12\nclassifier_epochs: 1\n")
+    assert train_dqn.run(_args("--config", str(cfg), "--games", "20", "--out", str(tmp_path / "out"))) == 130
+    assert "interrupted" in capsys.readouterr().err and not (tmp_path / "out" / "q8.pt").exists()

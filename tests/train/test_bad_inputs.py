@@ -228,3 +228,15 @@ def test_a_dqn_resume_with_nothing_to_resume_leaves_no_folder(tmp_path, capsys, 
     assert main(["train", "dqn", *game, "--games", "5", "--out", str(tmp_path / "out"), "--resume"]) == 2
     assert "nothing to resume" in capsys.readouterr().err
     assert not (tmp_path / "out").exists()
+
+
+def test_ctrl_c_while_the_test_split_is_scored_is_reported_and_resumable(tiny, tmp_path, capsys, monkeypatch):
+    import lightning as L
+
+    def interrupted(*args, **kwargs):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(L.Trainer, "_test_impl", interrupted)  # Lightning makes this a silent exit(1)
+    assert _train(tiny, tmp_path) == 130
+    err = capsys.readouterr().err
+    assert "--resume" in err and not (tmp_path / "out" / "value.pt").exists()
