@@ -93,6 +93,43 @@ def option_file(value: str):
     return Path(value) if Path(value).is_file() else shipped_file(value)
 
 
+def agent_files(specs) -> dict:
+    """{agent spec: {option: sha256 of the file}} for every agent option naming a file (a checkpoint, a genome, a
+    zoo name's shipped file); an ensemble (ckpt=A+B) records one hash per member, joined by "+". Specs that do
+    not parse are left out (their agents are refused elsewhere)."""
+    import hashlib
+
+    from cardlab.engine.registry import parse_spec
+
+    def sha256(path) -> str:
+        h = hashlib.sha256()
+        with open(path, "rb") as f:
+            for block in iter(lambda: f.read(1 << 22), b""):
+                h.update(block)
+        return h.hexdigest()
+
+    out: dict = {}
+    for spec in specs:
+        try:
+            _, options = parse_spec(spec)
+        except Exception:  # noqa: BLE001 - a bad spec is reported by make_agent, not here
+            continue
+        for key, value in options.items():
+            text = str(value).removeprefix("ckpt=")
+            files = [option_file(part) for part in text.split("+")]
+            if any(f is not None for f in files):
+                hashes = [sha256(f) if f is not None else None for f in files]
+                out.setdefault(spec, {})[key] = hashes[0] if len(hashes) == 1 else "+".join(h or "?" for h in hashes)
+    return out
+
+
+def changed_agent_files(recorded: dict, now: dict) -> list[str]:
+    """The agents (spec (option)) whose file hashes differ between two agent_files results, `recorded` by an
+    interrupted run and `now` (a file swapped before the resume); agents without a recorded hash are not judged."""
+    return [f"{spec} ({key})" for spec, options in recorded.items() if isinstance(options, dict)
+            for key, digest in options.items() if now.get(spec, {}).get(key, digest) != digest]
+
+
 def make_agent(spec: str, seed: int = 0, game=DEFAULT_GAME, objects: dict | None = None) -> Agent:
     """An agent for `game` (a registry name, or a Game: then the agent's check_game also sees its variant) from its
     spec string. `objects`: keyword arguments given as objects rather than text (a stand-in evaluator)."""

@@ -49,9 +49,16 @@ class MatchJournal:
             if header.get("version") != JOURNAL_VERSION:
                 raise UserError(f"{path}: arena journal version {header.get('version')} is from another cardlab; "
                                 "give another --journal file")
-            if header.get("match") != match:
-                raise UserError(f"{path}: journal of another match ({_differences(header.get('match'), match)}); "
+            recorded = header.get("match")
+            if not _same_match(recorded, match):
+                raise UserError(f"{path}: journal of another match ({_differences(recorded, match)}); "
                                 "give another --journal file or the same game, agents and seed")
+            from cardlab.agents.registry import changed_agent_files
+
+            changed = changed_agent_files(recorded.get("agent_files") or {}, match.get("agent_files") or {})
+            if changed:
+                raise UserError(f"{path}: journal of a match played with other files behind {', '.join(changed)} "
+                                "(their SHA-256 differs now); give another --journal file or the same files")
             roles = len(match.get("agents", ())) if isinstance(match, dict) else 0
             for number, line in enumerate(whole[1:], start=2):
                 try:
@@ -100,6 +107,18 @@ def _is_game_record(game, roles: int) -> bool:
     ms = game.get("ms")
     return (game["index"] >= 0 and isinstance(game.get("turns"), int) and isinstance(ms, dict)
             and all(isinstance(v, list) and all(_number(x) for x in v) for v in ms.values()))
+
+
+def _same_match(recorded, match: dict) -> bool:
+    """Game, agents and seed agree (the agents' file hashes are compared apart: a journal from before they were
+    recorded lacks them)."""
+    if not isinstance(recorded, dict):
+        return False
+
+    def strip(d: dict) -> dict:
+        return {k: v for k, v in d.items() if k != "agent_files"}
+
+    return strip(recorded) == strip(match)
 
 
 def _differences(old, new: dict) -> str:

@@ -195,8 +195,15 @@ def _std(values: list[float]) -> float:
 
 
 def match_identity(game: Game, specs: Sequence[str], seed: int) -> dict:
-    """What fixes every game of a match (the journal refuses to mix matches)."""
-    return {"game": game.spec, "agents": list(specs), "seed": seed}
+    """What fixes every game of a match (the journal refuses to mix matches), the bytes of the agents' files
+    (checkpoints, genomes) included."""
+    from cardlab.agents.registry import agent_files
+
+    identity = {"game": game.spec, "agents": list(specs), "seed": seed}
+    files = agent_files(dict.fromkeys(specs))
+    if files:
+        identity["agent_files"] = files
+    return identity
 
 
 def run_match(specs: Sequence[str], game: Game | str | None = None, games: int = 100, workers: int = 1,

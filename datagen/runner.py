@@ -301,31 +301,9 @@ def _game_attrs(settings: DatagenSettings, game) -> dict:
 
 def agent_checkpoints(agents) -> dict:
     """{agent spec: {option: sha256 of the file}} for every agent option naming a file (a checkpoint, a genome)."""
-    from cardlab.datagen.reader import file_sha256
-    from cardlab.engine.registry import parse_spec
+    from cardlab.agents.registry import agent_files
 
-    out: dict = {}
-    for spec in agents:
-        try:
-            _, options = parse_spec(spec)
-        except Exception:
-            continue
-        for key, value in options.items():
-            text = str(value).removeprefix("ckpt=")
-            files = [_resolve_file(part) for part in text.split("+")] if "+" in text else [_resolve_file(text)]
-            if any(f is not None for f in files):
-                # an ensemble (ckpt=A+B) records one hash per member, in order
-                hashes = [file_sha256(f) if f is not None else None for f in files]
-                out.setdefault(spec, {})[key] = hashes[0] if len(hashes) == 1 else "+".join(h or "?" for h in hashes)
-    return out
-
-
-def _resolve_file(value: str) -> Path | None:
-    """The file an option names: an existing file, or a model-zoo name's shipped file (a name does not pin the
-    file's bytes, so its hash is recorded too)."""
-    from cardlab.agents.registry import option_file
-
-    return option_file(value)
+    return agent_files(agents)
 
 
 def _check_resume(path: Path, attrs: dict, settings: DatagenSettings) -> None:
@@ -335,6 +313,13 @@ def _check_resume(path: Path, attrs: dict, settings: DatagenSettings) -> None:
     if "settings" not in attrs:
         raise UserError(f"{path} is damaged: its settings attribute is missing, so it cannot be resumed")
     stored = json.loads(attrs["settings"])
+    from cardlab.agents.registry import changed_agent_files
+
+    changed = changed_agent_files(json.loads(attrs.get("agent_checkpoints") or "{}"),
+                                  agent_checkpoints(settings.agents))
+    if changed:  # the same spec, another file: the resumed games would come from other agents
+        raise UserError(f"{path} was generated with other files behind {', '.join(changed)} (their SHA-256 "
+                        "differs now); resume with the same files or write a new file")
     mine = json.loads(settings_json({**asdict(settings), "agents": list(settings.agents),
                                      "chains": list(settings.chains)}))
     for key in _RESUME_KEYS:

@@ -95,3 +95,16 @@ def test_a_damaged_game_record_is_one_error_naming_its_line(tmp_path, old, new):
     journal.write_text("".join(lines))
     with pytest.raises(UserError, match="line 2 is not a game record"):
         run_match(SPECS, decks, 3, seed=3, journal=journal)
+
+
+def test_a_journal_is_refused_when_an_agents_file_changed_since(tmp_path):
+    from cardlab.checkpoints import path_of
+
+    genome = tmp_path / "g.yaml"
+    genome.write_bytes(path_of("dominion/seasonal-ratios-ranks-margin.yaml").read_bytes())
+    specs, journal = [f"extremal:genome={genome}", "bigmoney"], tmp_path / "m.jsonl"
+    run_match(specs, "dominion", 4, seed=1, journal=journal)
+    run_match(specs, "dominion", 6, seed=1, journal=journal)  # the same file: the journal goes on
+    genome.write_bytes(path_of("dominion/ranks-random.yaml").read_bytes())  # same spec, another genome
+    with pytest.raises(UserError, match="other files behind extremal:genome=.*g.yaml"):
+        run_match(specs, "dominion", 8, seed=1, journal=journal)

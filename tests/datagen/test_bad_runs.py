@@ -223,3 +223,16 @@ def test_chains_that_name_no_kind_are_refused(tmp_path, capsys, chains):
     assert _datagen(str(tmp_path / "c.h5"), "--games", "2", "--chains", chains) == 2
     assert "names no chain kind" in capsys.readouterr().err
     assert not (tmp_path / "c.h5").exists()
+
+
+def test_a_resume_is_refused_when_an_agents_file_changed_since(tmp_path, capsys):
+    from cardlab.checkpoints import path_of
+
+    genome, out = tmp_path / "g.yaml", tmp_path / "d.h5"
+    genome.write_bytes(path_of("dominion/seasonal-ratios-ranks-margin.yaml").read_bytes())
+    argv = ["datagen", str(out), "--game", "dominion", "--agents", f"extremal:genome={genome}", "bigmoney", "--quiet"]
+    assert main([*argv, "--games", "3"]) == 0
+    before = out.read_bytes()
+    genome.write_bytes(path_of("dominion/ranks-random.yaml").read_bytes())
+    assert main([*argv, "--games", "6", "--resume"]) == 2
+    assert "other files behind extremal:genome=" in capsys.readouterr().err and out.read_bytes() == before
