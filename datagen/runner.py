@@ -437,7 +437,10 @@ def generate(path: str | Path, settings: DatagenSettings, *, workers: int = 1, r
                     else "write it again with --force once the cause is fixed")
             raise UserError(f"{exc}; {then}") from None
     if compact and not interrupted and done >= total:
-        compact_file(path, hint="; continue with --resume and the same settings to compact it once there is space")
+        try:
+            compact_file(path, hint="; continue with --resume and the same settings to compact it once there is space")
+        except KeyboardInterrupt:  # every game is in, the file uncompacted: --resume compacts it, so say so
+            interrupted = True
     return RunSummary(str(path), done, written, states, errors, time.perf_counter() - t0, interrupted, first_error)
 
 

@@ -236,3 +236,18 @@ def test_a_resume_is_refused_when_an_agents_file_changed_since(tmp_path, capsys)
     genome.write_bytes(path_of("dominion/ranks-random.yaml").read_bytes())
     assert main([*argv, "--games", "6", "--resume"]) == 2
     assert "other files behind extremal:genome=" in capsys.readouterr().err and out.read_bytes() == before
+
+
+def test_ctrl_c_while_the_finished_file_is_compacted_says_how_to_go_on(tmp_path, capsys, monkeypatch):
+    import cardlab.datagen.runner as runner
+
+    def interrupted(*args, **kwargs):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(runner, "compact_file", interrupted)
+    out = tmp_path / "c.h5"
+    assert _datagen(str(out), "--games", "3") == 130
+    err = capsys.readouterr().err
+    assert "holds the 3 completed games" in err and "--resume" in err
+    monkeypatch.undo()
+    assert _datagen(str(out), "--games", "3", "--resume") == 0  # compacts it
