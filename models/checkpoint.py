@@ -35,15 +35,21 @@ def check_digest(path: Path, meta: dict, state_dict: dict) -> None:
         raise UserError(f"{path}: the weights do not match their recorded SHA-256: the file is damaged")
 
 
-def save_value(path: str | Path, meta: dict, state_dict: dict) -> Path:
+def save_atomically(obj, path: str | Path) -> Path:
+    """torch.save under `path` without ever leaving a half-written file there (a kill mid-write leaves the old
+    file or none)."""
     path = Path(path)
-    state = {k: v.detach().cpu() for k, v in state_dict.items()}
-    meta = {**meta, "format": VALUE_FORMAT, "version": VALUE_VERSION, "weights_sha256": weights_digest(state)}
     path.parent.mkdir(parents=True, exist_ok=True)
     tmp = path.with_suffix(path.suffix + ".tmp")
-    torch.save({"meta": meta, "state_dict": state}, tmp)
+    torch.save(obj, tmp)
     tmp.replace(path)
     return path
+
+
+def save_value(path: str | Path, meta: dict, state_dict: dict) -> Path:
+    state = {k: v.detach().cpu() for k, v in state_dict.items()}
+    meta = {**meta, "format": VALUE_FORMAT, "version": VALUE_VERSION, "weights_sha256": weights_digest(state)}
+    return save_atomically({"meta": meta, "state_dict": state}, path)
 
 
 def load_value(path: str | Path, game: str | None = None):

@@ -23,6 +23,7 @@ import numpy as np
 import torch
 from torch.utils.data import DataLoader
 
+from cardlab.models.checkpoint import save_atomically
 from cardlab.engine.core import Rng
 
 from cardlab.runtime import UserError
@@ -617,5 +618,5 @@ def train_dqn(cfg: DQNConfig, out_dir: str | Path, logger: bool = True, progress
         eval_seed = cfg.seed + 1_000_003
         metrics["eval_vs_" + cfg.opponent] = evaluate(greedy_policy(module), cfg, cfg.eval_episodes, eval_seed, classifier)
         metrics["random_policy_vs_" + cfg.opponent] = evaluate(None, cfg, cfg.eval_episodes, eval_seed, classifier)
-    torch.save(module.export(metrics), out_dir / f"{cfg.variant}.pt")
+    save_atomically(module.export(metrics), out_dir / f"{cfg.variant}.pt")
     return module, metrics

@@ -27,6 +27,7 @@ import numpy as np
 import torch
 from torch.utils.data import DataLoader
 
+from cardlab.models.checkpoint import save_atomically
 from cardlab.agents.hanabi.dqn_agent import export_checkpoint, greedy_index
 from cardlab.engine.core import Rng
 from cardlab.engine.hanabi.config import DISCARD, PLAY
@@ -460,5 +461,5 @@ def train_mini_dqn(cfg: MiniDQNConfig, out_dir: str | Path, logger: bool = True,
             tb.experiment.add_scalar("eval/final_mean_score", metrics["final_eval"]["mean_score"], module.episodes)
     if tb:
         tb.experiment.flush()
-    torch.save(module.export(metrics), out_dir / EXPORT_NAME)
+    save_atomically(module.export(metrics), out_dir / EXPORT_NAME)
     return module, metrics

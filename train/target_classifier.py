@@ -13,6 +13,7 @@ import numpy as np
 import torch
 from torch.utils.data import DataLoader, TensorDataset
 
+from cardlab.models.checkpoint import save_atomically
 from cardlab.engine.hearthstone.features.board import CLASSIFIER_FEATURES, ENCODER_NAME, ENCODER_VERSION, N_TARGETS
 from cardlab.datagen.attacks import read_attacks
 from cardlab.models.qnet import TargetClassifier, build_classifier, masked
@@ -138,5 +139,6 @@ def train_classifier(data_path: str | Path, out_dir: str | Path, epochs: int = 2
     acc, baseline = evaluate_accuracy(net, dm.val_set)
     metrics = {"heldout_accuracy": acc, "heldout_baseline_first_legal": baseline, "heldout_rows": len(dm.val_set),
                "heldout_games": dm.val_games, "train_rows": len(dm.train_set)}
-    torch.save(classifier_checkpoint(net, {"metrics": metrics, "data": str(data_path)}), out_dir / "target_classifier.pt")
+    save_atomically(classifier_checkpoint(net, {"metrics": metrics, "data": str(data_path)}),
+                    out_dir / "target_classifier.pt")
     return net, metrics
