@@ -115,7 +115,7 @@ def agent_files(specs) -> dict:
         except Exception:  # noqa: BLE001 - a bad spec is reported by make_agent, not here
             continue
         for key, value in options.items():
-            text = str(value).removeprefix("ckpt=")
+            text = str(value).removeprefix("ckpt=").removeprefix("weights:")  # eval=ckpt=..., eval=weights:...
             files = [option_file(part) for part in text.split("+")]
             if any(f is not None for f in files):
                 hashes = [sha256(f) if f is not None else None for f in files]

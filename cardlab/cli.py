@@ -54,8 +54,13 @@ def _reader_leaving_is_not_an_error() -> None:
     instead, which `main` answers like plain output's: exit 0, nothing on stderr."""
     from rich.console import Console
 
+    default = Console.on_broken_pipe
+
     def reader_left(console: Console) -> None:
-        raise BrokenPipeError
+        if console.stderr:  # stderr's reader left: rich's own exit 1 (stdout's output may be incomplete)
+            default(console)
+        else:
+            raise BrokenPipeError
 
     Console.on_broken_pipe = reader_left  # rich's documented hook (its default raises SystemExit(1))
 

@@ -52,7 +52,7 @@ def resolve(value: str) -> str:
             _note_shadowed(value)
             return value
         return str(entry.file)
-    if value and not path.exists() and "/" not in value and os.sep not in value:
+    if value and not path.exists() and not any(c in value for c in ("/", os.sep, "+")):  # (A+B: its parts resolve)
         close = difflib.get_close_matches(value, list(entries()), n=1, cutoff=0.75)
         if close:
             from cardlab.runtime import UserError
@@ -64,6 +64,10 @@ def resolve(value: str) -> str:
 
 @lru_cache(maxsize=None)
 def _note_shadowed(name: str) -> None:
+    import multiprocessing
+
+    if multiprocessing.parent_process() is not None:  # a worker: the main process said it already
+        return
     print(f"cardlab: note: using the file {name!r} in this folder, not the shipped model of that name "
           "(`cardlab models --json` gives the shipped file's path)", file=sys.stderr)
 

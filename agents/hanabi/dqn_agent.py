@@ -50,7 +50,7 @@ def load_checkpoint(path: str | Path) -> tuple["QNetwork", dict]:
     try:
         # an exported model (.pt) is read as tensors and plain data only, never code; a Lightning .ckpt
         # (a training run's own resume file, with numpy state in it) needs the full unpickler
-        ckpt: Any = torch.load(path, map_location="cpu", weights_only=path.suffix != ".ckpt")
+        ckpt: Any = torch.load(path, map_location="cpu", weights_only=path.suffix.lower() != ".ckpt")
     except Exception as exc:  # noqa: BLE001 - torch raises many kinds for a damaged or foreign file
         raise UserError(f"{path}: cannot read checkpoint ({type(exc).__name__})") from None
     if isinstance(ckpt, dict) and "dqn_export" in ckpt:

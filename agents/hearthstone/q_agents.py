@@ -142,7 +142,7 @@ def load_board_model(path: str | Path, variant: str | None = None) -> BoardModel
     try:
         # an exported model (.pt) is read as tensors and plain data only, never code; a Lightning .ckpt
         # (a training run's own resume file, with numpy state in it) needs the full unpickler
-        ckpt: dict[str, Any] = torch.load(path, map_location="cpu", weights_only=path.suffix != ".ckpt")
+        ckpt: dict[str, Any] = torch.load(path, map_location="cpu", weights_only=path.suffix.lower() != ".ckpt")
     except Exception as exc:  # torch raises many kinds for a damaged file
         raise UserError(f"{path}: cannot read checkpoint ({type(exc).__name__})") from None
     if isinstance(ckpt, dict) and "dqn_export" in ckpt:

@@ -149,3 +149,19 @@ def test_tables_written_to_a_pipe_or_file_keep_every_name_whole(capsys, monkeypa
     assert main(["cards", "--class", "NEUTRAL"]) == 0
     out = capsys.readouterr().out
     assert "Stranglethorn Tiger" in out and "…" not in out  # rich's 80 columns cut names off
+
+
+def test_only_stdouts_reader_leaving_counts_as_a_quiet_end():
+    import subprocess
+    import sys
+
+    script = ("from cardlab.cli import _reader_leaving_is_not_an_error as hook\n"
+              "from rich.console import Console\n"
+              "hook()\n"
+              "try:\n"
+              "    Console().on_broken_pipe()\n"
+              "except BrokenPipeError:\n"
+              "    print('stdout: quiet end', flush=True)\n"
+              "Console(stderr=True).on_broken_pipe()  # stderr's reader left: rich's exit 1 stands\n")
+    proc = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120)
+    assert proc.stdout == "stdout: quiet end\n" and proc.returncode == 1 and "Traceback" not in proc.stderr

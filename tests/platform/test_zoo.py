@@ -71,3 +71,19 @@ def test_datagen_records_the_hash_of_a_model_named_by_zoo_name():
     spec = "search:ckpt=liege-full-rich"
     want = hashlib.sha256(entries()["liege-full-rich"].file.read_bytes()).hexdigest()
     assert agent_checkpoints([spec])[spec]["ckpt"] == want
+
+
+def test_an_ensemble_may_mix_a_local_file_and_a_zoo_name(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "mine.pt").write_bytes(entries()["pool-wide-rich"].file.read_bytes())
+    make_agent("search:ckpt=mine.pt+pool-wide-rich")  # no "did you mean" for the whole A+B value
+
+
+def test_datagen_records_the_hash_of_weights_given_by_name():
+    import hashlib
+
+    from cardlab.agents.registry import agent_files
+
+    spec = "search:eval=weights:hand-made"
+    want = hashlib.sha256(entries()["hand-made"].file.read_bytes()).hexdigest()
+    assert agent_files([spec])[spec]["eval"] == want
