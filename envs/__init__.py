@@ -32,11 +32,11 @@ def gymnasium_env(game_spec: str = "hearthstone", opponent: Any = None, **kwargs
     return CardlabGymEnv(game_spec, opponent=opponent, **kwargs)
 
 
-def openspiel_game(game_spec: str = "hearthstone", seeds: int | None = None):
+def openspiel_game(game_spec: str = "hearthstone", seeds: int | None = None, seed_draws: int | None = None):
     """A pyspiel game for `game_spec` (registers the cardlab games with OpenSpiel first; openspiel_games.py)."""
     from cardlab.envs.openspiel_games import load_game
 
-    return load_game(game_spec, seeds=seeds)
+    return load_game(game_spec, seeds=seeds, seed_draws=seed_draws)
 
 
 def register_gymnasium() -> bool:

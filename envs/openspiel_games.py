@@ -3,14 +3,17 @@
 Importing this module registers them (`pyspiel.register_game`), so `pyspiel.load_game("cardlab_hanabi",
 {"players": 3})` and OpenSpiel's algorithms work on them. Game parameters are the game's registry options (a
 `None` default becomes "", meaning "the game's default"; `;` in a text value stands for `,`, as OpenSpiel's game
-strings reserve commas: `decks=liege;basic-mage`) plus `seeds`.
+strings reserve commas: `decks=liege;basic-mage`) plus `seeds` and `seed_draws`.
 
-Chance: explicit, once. The root is a chance node with `seeds` equally likely outcomes; outcome k starts cardlab
-game seed k (`game.new_initial_state(k)`), after which the game's own seeded RNG decides every shuffle and draw.
-So a history (seed, then the players' dense action ids) replays exactly, which OpenSpiel's serialization relies
-on, and chance stays hidden from the players: nothing in an observation shows the seed. The cost is that
-algorithms enumerating chance (CFR, expectimax) see a `seeds`-way root rather than each draw; sampling
-algorithms (MCTS, policy gradients, NFSP) see the true game distribution over those seeds.
+Chance: explicit, at the start only. The game opens with `seed_draws` chance nodes of `seeds` equally likely
+outcomes each (default 3 x 1024); their outcomes d0, d1, d2 are the digits of cardlab game seed d0 + seeds*d1 +
+seeds**2*d2 (`game.new_initial_state(seed)`), after which the game's own seeded RNG decides every shuffle and draw.
+So a history (the seed's digits, then the players' dense action ids) replays exactly, which OpenSpiel's
+serialization relies on, and chance stays hidden from the players: nothing in an observation shows the seed. With
+~10^9 deals no learner can tie an opening observation to its deal (with a single draw of 1024, the opening
+observation told which of 1024 deals it was, and so a player's own hidden cards). The cost is that algorithms
+enumerating chance (CFR, expectimax) see these root draws rather than each shuffle; sampling algorithms (MCTS,
+policy gradients, NFSP) see the true game distribution over the seeds. `seed_draws=1` is one root of `seeds`.
 
 Actions are the game's dense ids (engine/<game>/action_ids.py); observation tensors are the game's RL encoder
 rows (`observation_tensor(player)`), observation strings list the row's non-zero fields. Utilities: zero-sum games
@@ -30,7 +33,8 @@ from cardlab.engine.registry import describe_games
 
 pyspiel = require("pyspiel", "openspiel")
 
-DEFAULT_SEEDS = 1024
+DEFAULT_SEEDS = 1024  # outcomes per chance node
+DEFAULT_SEED_DRAWS = 3  # chance nodes at the start: 1024**3 deals
 PREFIX = "cardlab_"
 _REGISTERED: dict[str, dict] = {}  # short name -> {"game": cardlab name, "defaults": parameter defaults}
 
@@ -46,7 +50,7 @@ def _spec(game: str, params: dict, defaults: dict) -> str:
     """The cardlab spec for OpenSpiel parameters: only options that differ from their default."""
     parts = []
     for key, value in sorted(params.items()):
-        if key == "seeds" or value == defaults.get(key) or value == "":
+        if key in ("seeds", "seed_draws") or value == defaults.get(key) or value == "":
             continue
         text = str(value).lower() if isinstance(value, bool) else str(value).replace(";", ",")
         parts.append(f"{key}={text}")
@@ -63,8 +67,12 @@ class CardlabSpielGame(pyspiel.Game):
         merged = dict(info["defaults"], **(params or {}))
         self.codec = GameCodec(_spec(info["game"], merged, info["defaults"]))
         self.seeds = int(merged["seeds"])
+        self.seed_draws = int(merged["seed_draws"])
         if self.seeds < 1:
             raise ValueError(f"seeds must be at least 1, got {self.seeds}")
+        if self.seed_draws < 1 or self.seeds ** self.seed_draws > 2 ** 63:
+            raise ValueError(f"seed_draws must be at least 1 and seeds**seed_draws at most 2**63, got seeds "
+                             f"{self.seeds}, seed_draws {self.seed_draws}")
         codec = self.codec
         cooperative = codec.game.kind == COOPERATIVE
         game_info = pyspiel.GameInfo(
@@ -74,7 +82,7 @@ class CardlabSpielGame(pyspiel.Game):
             min_utility=codec.min_return,
             max_utility=codec.max_return,
             utility_sum=None if cooperative else 0.0,
-            max_game_length=int(getattr(codec.game, "max_actions", 20000)))
+            max_game_length=int(getattr(codec.game, "max_actions", 20000)) + self.seed_draws)
         super().__init__(info["type"], game_info, merged)
 
     def new_initial_state(self) -> "CardlabSpielState":
@@ -88,36 +96,38 @@ class _Box:
     """Holds the cardlab state and the shared codec. pyspiel clones a Python state by deep-copying its attributes;
     this makes that copy the engine's cheap `clone()` and shares the codec instead of copying it."""
 
-    __slots__ = ("codec", "seeds", "state")
+    __slots__ = ("codec", "seeds", "draws", "digits", "state")
 
-    def __init__(self, codec: GameCodec, seeds: int, state: Any = None) -> None:
-        self.codec, self.seeds, self.state = codec, seeds, state
+    def __init__(self, codec: GameCodec, seeds: int, draws: int, digits: tuple = (), state: Any = None) -> None:
+        self.codec, self.seeds, self.draws, self.digits, self.state = codec, seeds, draws, digits, state
 
     def __deepcopy__(self, memo: dict) -> "_Box":
-        return _Box(self.codec, self.seeds, None if self.state is None else self.state.clone())
+        return _Box(self.codec, self.seeds, self.draws, self.digits,
+                    None if self.state is None else self.state.clone())
 
     def __reduce__(self) -> tuple:
         """Pickling (OpenSpiel's serialization tests use it) goes through the engine's `to_dict`."""
         data = None if self.state is None else (type(self.state), self.state.to_dict())
-        return _unbox, (self.codec.game.spec or self.codec.name, self.seeds, data)
+        return _unbox, (self.codec.game.spec or self.codec.name, self.seeds, self.draws, self.digits, data)
 
 
 _CODECS: dict[str, GameCodec] = {}
 
 
-def _unbox(spec: str, seeds: int, data: "tuple | None") -> _Box:
+def _unbox(spec: str, seeds: int, draws: int, digits: tuple, data: "tuple | None") -> _Box:
     codec = _CODECS.get(spec)
     if codec is None:
         codec = _CODECS[spec] = GameCodec(spec)
-    return _Box(codec, seeds, None if data is None else data[0].from_dict(data[1]))
+    return _Box(codec, seeds, draws, tuple(digits), None if data is None else data[0].from_dict(data[1]))
 
 
 class CardlabSpielState(pyspiel.State):
-    """Before the root chance node `cardlab_state` is None; afterwards it is the wrapped cardlab state."""
+    """Before the last of the opening chance nodes `cardlab_state` is None; afterwards it is the wrapped cardlab
+    state."""
 
     def __init__(self, game: CardlabSpielGame) -> None:
         super().__init__(game)
-        self._box = _Box(game.codec, game.seeds)
+        self._box = _Box(game.codec, game.seeds, game.seed_draws)
 
     @property
     def codec(self) -> GameCodec:
@@ -144,17 +154,20 @@ class CardlabSpielState(pyspiel.State):
         return self.codec.legal_ids(self.cardlab_state)
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        """The seeds, uniform, at the root; no outcomes anywhere else (the root is the only chance node)."""
+        """A digit of the seed, uniform, at each opening chance node; no outcomes anywhere else."""
         if self.cardlab_state is not None:
             return []
         p = 1.0 / self.seeds
         return [(k, p) for k in range(self.seeds)]
 
     def _apply_action(self, action: int) -> None:
-        if self.cardlab_state is None:
-            if not 0 <= action < self.seeds:
-                raise ValueError(f"chance outcome {action} is outside 0..{self.seeds - 1}")
-            self._box.state = self.codec.new_state(int(action))
+        box = self._box
+        if box.state is None:
+            if not 0 <= action < box.seeds:
+                raise ValueError(f"chance outcome {action} is outside 0..{box.seeds - 1}")
+            box.digits += (int(action),)
+            if len(box.digits) == box.draws:
+                box.state = self.codec.new_state(sum(d * box.seeds ** i for i, d in enumerate(box.digits)))
             return
         if not self.codec.is_legal(self.cardlab_state, action):
             raise ValueError(f"action id {action} is not legal now")
@@ -162,7 +175,7 @@ class CardlabSpielState(pyspiel.State):
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
-            return f"seed {action}"
+            return f"seed digit {action}"
         engine_action = self.codec.to_action(action)
         state = self.cardlab_state
         if state is not None and not state.is_terminal() and engine_action in state.legal_actions():
@@ -220,6 +233,7 @@ def _register(name: str, players: list[int], kind: str, options: dict) -> None:
         return
     defaults = {key: _parameter_default(o["default"]) for key, o in options.items()}
     defaults["seeds"] = DEFAULT_SEEDS
+    defaults["seed_draws"] = DEFAULT_SEED_DRAWS
     game_type = pyspiel.GameType(
         short_name=short,
         long_name=f"cardlab {name}",
@@ -250,8 +264,9 @@ def register_all() -> list[str]:
     return sorted(_REGISTERED)
 
 
-def load_game(game_spec: str = "hearthstone", seeds: int | None = None):
-    """`pyspiel.load_game` for a cardlab spec string (`hanabi:players=3`)."""
+def load_game(game_spec: str = "hearthstone", seeds: int | None = None, seed_draws: int | None = None):
+    """`pyspiel.load_game` for a cardlab spec string (`hanabi:players=3`); `seeds` outcomes at each of the
+    `seed_draws` opening chance nodes (defaults 1024 and 3)."""
     from cardlab.engine.registry import parse_spec
 
     register_all()
@@ -270,6 +285,8 @@ def load_game(game_spec: str = "hearthstone", seeds: int | None = None):
             params[key] = text.replace(",", ";")
     if seeds is not None:
         params["seeds"] = int(seeds)
+    if seed_draws is not None:
+        params["seed_draws"] = int(seed_draws)
     return pyspiel.load_game(PREFIX + name, params)
 
 

@@ -37,14 +37,18 @@ def test_game_info_follows_the_game():
     assert hs.max_chance_outcomes() == 10 and hs.get_type().utility == pyspiel.GameType.Utility.ZERO_SUM
 
 
-def test_chance_outcome_is_the_cardlab_seed_and_states_clone_and_pickle():
+def test_chance_outcomes_spell_the_cardlab_seed_and_states_clone_and_pickle():
     game = openspiel_game("dominion")
     codec = GameCodec("dominion")
     state = game.new_initial_state()
-    assert state.is_chance_node() and len(state.chance_outcomes()) == 1024
-    state.apply_action(17)
-    np.testing.assert_array_equal(state.observation_tensor(0), codec.observe(codec.new_state(17), 0))
-    assert not state.is_chance_node() and state.chance_outcomes() == []  # the root is the only chance node
+    for digit in (17, 2, 1):  # seed 17 + 2 * 1024 + 1 * 1024**2
+        assert state.is_chance_node() and len(state.chance_outcomes()) == 1024
+        state.apply_action(digit)
+        if digit != 1:
+            assert pickle.loads(pickle.dumps(state)).is_chance_node()  # a half-drawn seed pickles too
+    seed = 17 + 2 * 1024 + 1024 ** 2
+    np.testing.assert_array_equal(state.observation_tensor(0), codec.observe(codec.new_state(seed), 0))
+    assert not state.is_chance_node() and state.chance_outcomes() == []  # chance only opens the game
     rng = np.random.default_rng(0)
     for _ in range(30):
         state.apply_action(int(rng.choice(state.legal_actions())))
@@ -67,7 +71,8 @@ def test_mcts_bot_runs_on_a_cardlab_game():
                        evaluator=mcts.RandomRolloutEvaluator(1, np.random.RandomState(0)),
                        random_state=np.random.RandomState(0))
     state = game.new_initial_state()
-    state.apply_action(3)
+    while state.is_chance_node():
+        state.apply_action(3)
     action = bot.step(state)
     assert action in state.legal_actions()
 
@@ -94,3 +99,20 @@ def test_pyspiel_finds_the_games_after_importing_pyspiel_and_cardlab_envs():
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
     assert out.returncode == 0, out.stderr[-500:]
     assert int(out.stdout) > 0
+
+
+def test_the_opening_chance_nodes_reach_a_billion_deals():
+    # one chance node of 1024 seeds made 1024 deals, each told by its opening observation: a learner could
+    # learn its own hidden cards from it
+    game = openspiel_game("hanabi:players=2")
+    deals = []
+    for last in (0, 1):
+        state = game.new_initial_state()
+        for digit in (5, 0, last):
+            state.apply_action(digit)
+        deals.append(state.cardlab_state.to_dict())
+    assert deals[0] != deals[1]  # the third digit is a different deal: 1024**3 of them
+    one = openspiel_game("hanabi:players=2", seed_draws=1)
+    state = one.new_initial_state()
+    state.apply_action(5)
+    assert not state.is_chance_node() and state.cardlab_state.to_dict() == deals[0]  # seed 5 either way

@@ -54,9 +54,10 @@ def test_same_seed_same_trajectory_in_every_front_end(spec):
     assert env.rewards[f"player_{seat}"] == returns[seat]
     assert env.state.to_dict() == final
 
-    # OpenSpiel: chance outcome SEED, then the same ids.
+    # OpenSpiel: the opening chance nodes spell SEED in base 1024 (lowest digit first), then the same ids.
     state = openspiel_game(spec).new_initial_state()
-    state.apply_action(SEED)
+    for digit in (SEED % 1024, SEED // 1024 % 1024, SEED // 1024 ** 2):
+        state.apply_action(digit)
     os_obs = []
     for player, action in history:
         assert state.current_player() == player
