@@ -118,10 +118,11 @@ class ChainRecorder:
         self.cooperative = cooperative  # labels are the final score, not a discounted win/loss
         self._after_turn: bool | None = None  # decided from the first state (chain_point)
 
-    def _add(self, kind: str, state, player: int) -> None:
+    def _add(self, kind: str, state, player: int, turn: int | None = None) -> None:
+        """One row; `turn`: the turn the row ends, when `state` has already moved on to the next one."""
         raw = self.raw[kind]
         raw.player.append(player)
-        raw.turn.append(state.turn_number)
+        raw.turn.append(state.turn_number if turn is None else turn)
         raw.eff_hp.append(effective_hp(state, player) if self._hearthstone else 0)
         raw.features.append(self.encoder.values(state, player, self.rng))
         if self.store_states:
@@ -142,7 +143,7 @@ class ChainRecorder:
         if not self._by_end_action and FULL in self.raw:
             self._last_ended_turn = (state.turn_owner, state.turn_number) != self._turn or state.is_terminal()
             if self._last_ended_turn and actor == self._turn[0]:
-                self._add(FULL, state, actor)
+                self._add(FULL, state, actor, turn=self._turn[1])  # the turn played, as Hearthstone's rows
         if COLOUR in self.raw:
             self._add(COLOUR, state, actor)
 

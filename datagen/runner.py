@@ -25,8 +25,8 @@ from cardlab.runtime import StopOnInterrupt, UserError
 from cardlab.datagen.chains import (CHAIN_KINDS, COLOUR, DEFAULT_GAMMA, FULL, chain_point, DEFAULT_GREEN_THRESHOLD, DEFAULT_RED_THRESHOLD,
                             DEFAULT_REWARD, ChainRecorder)
 from cardlab.datagen.workers import WorkerDied, Workers, ordered_map
-from cardlab.datagen.writer import (WINNER_DRAW, WINNER_ERROR, ChainWriter, WriteFailed, compact_file, layout_for,
-                                    settings_json)
+from cardlab.datagen.writer import (WINNER_DRAW, WINNER_ERROR, WINNER_SHARED, ChainWriter, WriteFailed, compact_file,
+                                    layout_for, settings_json)
 
 GAME_SELFPLAY, GAME_RED_TOPUP = 0, 1
 # Hearthstone's encoder default lives here (its features package predates DEFAULT_ENCODER); other games declare theirs.
@@ -177,11 +177,15 @@ def play_game(settings: DatagenSettings, index: int) -> GameRecord:
     recording = _Recording(recorder)
     start = None
     prelude = [0]
+    played_decks: list = []
     if topup:
+        from cardlab.arena.play import seat_roles
         from cardlab.datagen.topup import play_to_red
 
         def start(state):
-            state, prelude[0] = play_to_red(state, settings, Rng(derive_seed("topup", settings.seed, index)))
+            roles = seat_roles(index, game.num_players)
+            state, prelude[0] = play_to_red(state, settings, Rng(derive_seed("topup", settings.seed, index)), roles)
+            played_decks[:] = [p.deck_name for p in state.players]  # a restart dealt other decks than the seed's
             return state
     r = play_one(game, settings.agents, settings.seed, index, observers=(recording,), start=start)
     a_seat = r.roles.index(0)
@@ -189,15 +193,15 @@ def play_game(settings: DatagenSettings, index: int) -> GameRecord:
             "actions": r.actions + prelude[0], "kind": GAME_RED_TOPUP if topup else GAME_SELFPLAY,
             "error": 0 if r.ok else 1, "rows_full": 0, "rows_colour": 0}
     if has_threat_colours(game.name):
-        decks = game.seat_decks(r.seed, r.roles)
-        info.update(deck0=decks[0].name, deck1=decks[1].name)
+        decks = played_decks or [d.name for d in game.seat_decks(r.seed, r.roles)]
+        info.update(deck0=decks[0], deck1=decks[1])
     chains = recording.chains if r.ok else {}
     if game.kind == COOPERATIVE:
         info["score"] = int(round(r.returns[0])) if r.ok else -1
     if r.ok:
         by_seat = [r.returns[role] for role in r.roles]
         winners = [seat for seat, v in enumerate(by_seat) if v > 0]
-        info["winner"] = winners[0] if len(winners) == 1 else WINNER_DRAW
+        info["winner"] = winners[0] if len(winners) == 1 else WINNER_SHARED if winners else WINNER_DRAW
     for kind, cols in chains.items():
         info[f"rows_{kind}"] = len(cols["label"])
     error = f"game {index}: {r.error}" if r.error is not None else None

@@ -19,14 +19,15 @@ def is_red(state, player: int, red_threshold: int) -> bool:
     return effective_hp(state, player) < red_threshold
 
 
-def play_to_red(state, settings, rng: Rng) -> tuple[object, int]:
+def play_to_red(state, settings, rng: Rng, roles=None) -> tuple[object, int]:
     """A non-terminal state, reached from `state` by legal play, whose player to act is red; and its action count.
-    A restart deals a fresh game of the same spec (seat 0 takes agent A's deck)."""
+    A restart deals a fresh game of the same spec with the same `roles` (each agent keeps its own deck)."""
     from cardlab.agents.registry import make_agent
 
     start = state.clone()
+    game = make_game(settings.game)
     for attempt in range(MAX_ATTEMPTS):
-        s = start.clone() if attempt == 0 else make_game(settings.game).new_initial_state(rng.next64() & 0x7FFFFFFFFFFF)
+        s = start.clone() if attempt == 0 else game.new_initial_state(rng.next64() & 0x7FFFFFFFFFFF, roles)
         walkers = [make_agent(settings.topup_agent), make_agent(settings.topup_agent)]
         for seat, w in enumerate(walkers):
             w.reset(seat, rng.next64())

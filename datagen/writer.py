@@ -54,7 +54,7 @@ GAME_FIELDS = {"seed": "i8", "a_seat": "i1", "winner": "i1", "turns": "i2", "act
                "error": "i1", "rows_full": "i4", "rows_colour": "i4"}
 GAME_STR_FIELDS = ("deck0", "deck1")
 EXTRA_GAME_FIELDS = {"score": "i2"}  # cooperative games: the team's final score
-WINNER_DRAW, WINNER_ERROR = -1, -2
+WINNER_DRAW, WINNER_ERROR, WINNER_SHARED = -1, -2, -3  # shared: several players won together (3-4 player Dominion)
 _FILE_KW = dict(fs_strategy="none", rdcc_nbytes=64 << 20)
 
 

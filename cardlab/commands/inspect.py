@@ -71,6 +71,8 @@ def summarise(path: str) -> dict:
         out["results"] = {**{f"seat{q}": int((w == q).sum()) for q in range(seats)},
                           "draws": int((w == -1).sum()), "errors": int((w == -2).sum()),
                           "red_topup_games": int((games["kind"] == 1).sum())}
+        if (w == -3).any():  # several players won together (3-4 player Dominion)
+            out["results"]["shared_wins"] = int((w == -3).sum())
     return out
 
 
@@ -128,7 +130,8 @@ def run(args) -> int:
                     f"errors {r['errors']}")
         else:
             seats = ", ".join(f"seat {k[4:]} won {v}" for k, v in r.items() if k.startswith("seat"))
-            c.print(f"results: {seats}, draws {r['draws']}, errors {r['errors']}; red top-up games "
+            shared = f", shared wins {r['shared_wins']}" if "shared_wins" in r else ""
+            c.print(f"results: {seats}{shared}, draws {r['draws']}, errors {r['errors']}; red top-up games "
                     f"{r['red_topup_games']}")
     t = Table(title="chains")
     threat = any("colours" in e for e in info["chains"].values()) or "colour" in info["chains"]

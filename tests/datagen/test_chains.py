@@ -36,3 +36,29 @@ def test_colour_sub_chains_and_signs():
     assert np.allclose(cols["label"][p0], [-5, -10, -10, 5, 10, 10])
     p1 = cols["player"] == 1
     assert list(cols["sub_outcome"][p1]) == [-1] and list(cols["outcome"][p1]) == [-1]
+
+
+def test_red_topup_games_record_the_decks_they_played_and_keep_each_agents_deck(tmp_path):
+    import json
+    import zlib
+
+    import h5py
+    import numpy as np
+
+    from cardlab.datagen.runner import DatagenSettings, generate
+    from cardlab.engine.hearthstone.state import HearthstoneState
+
+    path = tmp_path / "t.h5"
+    settings = DatagenSettings(agents=("random-action", "random-action"), games=1, red_topup=16, seed=1,
+                               game="hearthstone:decks=basic-mage,basic-warrior", store_states=True)
+    generate(path, settings, commit_every=17)
+    with h5py.File(path) as f:
+        games, colour = f["games"], f["chains/colour"]
+        name = lambda v: v.decode() if isinstance(v, bytes) else v  # noqa: E731
+        for i in range(1, 17):  # the top-up games: some restart from a fresh deal before they reach red
+            decks = [name(games["deck0"][i]), name(games["deck1"][i])]
+            assert decks[int(games["a_seat"][i])] == "Basic Mage"  # agent A keeps its own deck
+            row = np.flatnonzero(colour["game_id"][:] == i)[0]
+            state = HearthstoneState.from_dict(json.loads(zlib.decompress(
+                np.asarray(colour["state"][row], dtype=np.uint8).tobytes())))
+            assert [p.deck_name for p in state.players] == decks

@@ -173,3 +173,39 @@ def test_cli_plain_game_run_and_inspect(tmp_path, capsys):
     assert main(["inspect", str(h)]) == 0
     text = capsys.readouterr().out
     assert "hanabi" in text and "mean score" in text
+
+
+def test_a_win_shared_by_several_dominion_players_is_not_counted_as_a_draw(tmp_path, capsys):
+    import h5py
+
+    from cardlab.cli import main
+    from cardlab.datagen.writer import WINNER_SHARED
+
+    out = tmp_path / "d4.h5"
+    assert main(["datagen", str(out), "--game", "dominion:players=4", "--agents", "bigmoney", "bigmoney",
+                 "bigmoney", "bigmoney", "--games", "8", "--seed", "3", "--quiet"]) == 0
+    with h5py.File(out) as f:
+        winners = list(f["games/winner"][:])
+    assert winners[6] == WINNER_SHARED  # game 6 of this seed: two BigMoneys tie on points and turns
+    capsys.readouterr()
+    assert main(["inspect", str(out), "--json"]) == 0
+    results = json.loads(capsys.readouterr().out)["results"]
+    assert results["shared_wins"] == winners.count(WINNER_SHARED) and results["draws"] == winners.count(-1)
+
+
+@pytest.mark.parametrize("spec, agents", [("dominion", ["bigmoney", "bigmoney"]), ("hanabi", ["hat", "hat"])])
+def test_a_full_chain_rows_turn_is_the_turn_it_ends_in_every_game(tmp_path, spec, agents):
+    import h5py
+    import numpy as np
+
+    from cardlab.cli import main
+
+    out = tmp_path / "t.h5"
+    assert main(["datagen", str(out), "--game", spec, "--agents", *agents, "--games", "2", "--quiet"]) == 0
+    with h5py.File(out) as f:
+        rows = f["chains/full"]
+        for game in (0, 1):
+            mine = (rows["game_id"][:] == game) & (rows["player"][:] == 0)
+            turns = rows["turn"][:][mine]
+            # seat 0 plays turns 1, 3, 5... (2 players); rows taken after the turn ended still name the turn played
+            assert list(turns) == list(range(1, 1 + 2 * len(turns), 2)), turns
