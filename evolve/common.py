@@ -50,6 +50,14 @@ def game_failed_message(exc: GameFailed, out: Path) -> str:
     return f"a fitness game ended in an error, so the generation was not finished ({exc.what}: {error}){where}; {then}"
 
 
+def refuse_out_breaking_specs(out: Path) -> None:
+    """The run's agents are agent specs naming files under `out`: a ',' or '=' in its path would split the spec."""
+    from cardlab.runtime import UserError
+
+    if any(c in str(out.resolve()) for c in ",="):
+        raise UserError(f"--out {out}: the agent spec names files under it, so it may not contain ',' or '='")
+
+
 def write_json_atomic(path: Path, data: Any) -> None:
     """Write through a temporary file and rename, so a crash never leaves half a state file."""
     tmp = path.with_name(path.name + ".tmp")
@@ -177,6 +185,11 @@ def open_run_state(out: Path, settings: Any, resume: bool, state_cls: Any, exten
             raise ValueError("not a JSON object")
         state = state_cls.from_json(record, path)
     except (ValueError, TypeError, KeyError, AttributeError) as exc:
+        mine = set(asdict(settings))
+        theirs = record.get("settings") if isinstance(record, dict) else None
+        if isinstance(theirs, dict) and set(theirs) != mine:  # e.g. `evolve hearthstone --resume` on a Dominion run
+            raise UserError(f"{out} holds another game's evolution run (its state.json's settings are not this "
+                            "game's); resume it with the `cardlab evolve` game that started it") from None
         raise UserError(f"{path}: unreadable state file ({exc})") from None
     before = asdict(state.settings)
     if extendable:

@@ -39,7 +39,8 @@ from cardlab.arena.stats import wilson_interval
 from cardlab.engine.core import Rng, derive_seed
 from cardlab.engine.registry import make_game
 from cardlab.evolve.common import (open_run_state, module_main, GameFailed, GenerationProgress, Interrupted,
-                                   completed_generations, run_interruptible, write_csv, write_json_atomic)
+                                   completed_generations, refuse_out_breaking_specs, run_interruptible, write_csv,
+                                   write_json_atomic)
 from cardlab.runtime import StopOnInterrupt, UserError
 
 HELP = "evolve Dominion extremal strategies, (5+10) plus-selection against Big Money (spec section 4)"
@@ -241,10 +242,17 @@ CSV_FIELDS = ["generation", "best_fitness", "mean_fitness", "best_so_far", "best
               "seconds", "genome"]
 
 
+def _tiebreak_words(s: Settings) -> str:
+    """What the log's best_vp column holds: the genome's total VP, or with --tiebreak margin its VP minus the
+    opponent's."""
+    return "VP margin over the opponent" if s.tiebreak == "margin" else "total VP"
+
+
 def _comment(state: RunState, row: dict, what: str) -> str:
     s = state.settings
     lines = [f"Dominion extremal strategy, {s.model} gaining / {s.playing} playing, kingdom {s.kingdom}: {what}",
-             f"fitness {row['best_wins']}/{s.games} wins vs {s.opponent} (total VP {row['best_vp']}), seed {s.seed}"]
+             f"fitness {row['best_wins']}/{s.games} wins vs {s.opponent} ({_tiebreak_words(s)} {row['best_vp']}), "
+             f"seed {s.seed}"]
     if "final_win_rate" in row:
         lines.append(f"final: win rate {row['final_win_rate']:.3f} [{row['final_low']:.3f}, {row['final_high']:.3f}]"
                      f" over {row['final_games']} games vs {s.opponent}")
@@ -271,6 +279,7 @@ def evolve(settings: Settings, out: Path, workers: int = 1, resume: bool = False
     """Run (or resume) to the last generation unless `stop()` turns true; returns the saved state.
     Raises Interrupted when stopped mid-generation (the saved state is the previous generation's)."""
     _check_settings(settings)
+    refuse_out_breaking_specs(out)
     universe = supply_cards(settings)
     state = open_run_state(out, settings, resume, RunState)  # only --generations may change
     runner = _Runner(settings, out, workers, stop, on_games)

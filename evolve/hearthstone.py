@@ -53,7 +53,8 @@ from cardlab.arena.play import cap_workers, play_game, run_jobs, seat_roles
 from cardlab.engine.core import Rng, derive_seed
 from cardlab.engine.registry import make_game
 from cardlab.evolve.common import (open_run_state, module_main, GameFailed, GenerationProgress, Interrupted,
-                                   completed_generations, run_interruptible, write_csv, write_json_atomic)
+                                   completed_generations, refuse_out_breaking_specs, run_interruptible, write_csv,
+                                   write_json_atomic)
 from cardlab.runtime import StopOnInterrupt, UserError
 
 HELP = "evolve the weighted-feature Hearthstone evaluation of mcts/search (spec section 9), win rate vs bots"
@@ -370,8 +371,7 @@ def evolve(settings: Settings, out: Path, workers: int = 1, resume: bool = False
     """Run (or resume) to the last generation unless `stop()` turns true; returns the saved state.
     Raises Interrupted when stopped mid-generation (the saved state is the previous generation's)."""
     check_settings(settings)
-    if any(c in str(out.resolve()) for c in ",="):
-        raise UserError(f"--out {out}: the agent spec names files under it, so it may not contain ',' or '='")
+    refuse_out_breaking_specs(out)
     state = open_run_state(out, settings, resume, RunState)  # only --generations may change
     runner = _Runner(settings, out, workers, stop, on_games)
     for generation in range(state.generation + 1, settings.generations):

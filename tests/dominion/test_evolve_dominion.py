@@ -131,3 +131,27 @@ def test_margin_tiebreak_scores_vp_minus_the_opponents(tmp_path):
     assert [w for w, _ in vp] == [w for w, _ in margin]
     assert all(v > 0 for _, v in vp) and sum(m for _, m in margin) < 0
     assert all(m < v for (_, v), (_, m) in zip(vp, margin))
+
+
+def test_an_out_path_that_would_split_the_agent_spec_is_refused_before_any_folder(tmp_path):
+    with pytest.raises(UserError, match="may not contain ',' or '='"):
+        evo.evolve(TINY, tmp_path / "odd,dir")
+    assert not (tmp_path / "odd,dir").exists()
+
+
+def test_a_margin_run_says_its_tiebreak_figure_is_a_margin(tmp_path):
+    from dataclasses import replace
+
+    evo.evolve(replace(TINY, generations=1, final_games=0, tiebreak="margin"), tmp_path / "m")
+    head = (tmp_path / "m" / "best.yaml").read_text().splitlines()[1]
+    assert "VP margin over the opponent" in head and "total VP" not in head
+
+
+def test_resuming_another_games_run_says_so(tmp_path, capsys):
+    from dataclasses import replace
+
+    from cardlab.cli import main
+
+    evo.evolve(replace(TINY, generations=1, final_games=0), tmp_path / "dom")
+    assert main(["evolve", "hearthstone", "--resume", "--out", str(tmp_path / "dom"), "--generations", "2"]) == 2
+    assert "holds another game's evolution run" in capsys.readouterr().err
