@@ -19,8 +19,8 @@ a bounded range, and rho (~units), the greedy scores (~thousands) and value netw
 values are normalised per tree by the range seen so far (min-max, as MuZero does): a finite v counts as
 0.05 + 0.9 (v - lo) / (hi - lo) (0.5 while hi = lo), a win as 1 and a loss as 0, so a lethal always outranks any
 board. Nodes keep raw sums, so the normalisation is exact for the current bounds at every selection.
-`eval=auto` (default) is the game's `rho` when it has one, else `score` (returns()[player]: Hanabi's current
-points, which is also its terminal value): every game of the protocol plays.
+`eval=auto` (default) is the game's `rho` when it has one, else `score` for cooperative games (returns()[player]:
+Hanabi's current points, which is also its terminal value); a zero-sum game with neither (Dominion) needs ckpt=.
 
 Batching (value networks). `batch=B` collects B evaluation requests before one `evaluate` call: each selection adds a
 visit along its path at once (a virtual loss: the pending visit counts as value 0 until its value arrives), which

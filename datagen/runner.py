@@ -1,7 +1,7 @@
 """Self-play runner: W worker processes play and encode games, the main process writes them in game-id order.
 
 Each game is `arena.play.play_game` with a chain recorder as its observer: game i depends only on (seed, i) and
-the roles rotate over the seats (agent A in seat i % 2). Workers (`workers.py`) take games in batches and send
+the roles rotate over the seats (role r in seat (r + i) % seats). Workers (`workers.py`) take games in batches and send
 back finished columns; the main process only appends them. Results are written in id order and committed every
 `commit_every` games, so any worker count, and any kill + `--resume`, yields the same rows as one uninterrupted run.
 """

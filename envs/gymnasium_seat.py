@@ -10,8 +10,8 @@ An illegal id (Gymnasium's checker samples unmasked actions) ends the episode wi
 episode after the learner's N-th step (opponents' moves do not count). After an episode ends (terminated or
 truncated) step() raises until reset().
 
-`reset(seed=s)` starts cardlab game seed `s` (the same game PettingZoo's reset(seed=s) and OpenSpiel's chance
-outcome `s` give); opponents are reset with seeds derived from `s`, so an episode is a function of `s` and the
+`reset(seed=s)` starts cardlab game seed `s` (the same game PettingZoo's reset(seed=s) and OpenSpiel's opening
+chance outcomes spelling `s` give); opponents are reset with seeds derived from `s`, so an episode is a function of `s` and the
 learner's actions, as long as no other env shares an opponent Agent object (one given as an object is used as
 given, not copied; a spec string makes a fresh agent per env). `self.history` lists every (player, action id) applied, opponents' included.
 """

@@ -4,7 +4,8 @@ Observation per agent: {"observation": float32 row of the game's RL encoder, "ac
 the mask being all zero for agents not to move. Actions are the game's dense ids (Discrete). Rewards come at the
 end only: `state.returns()` (+1/-1/0 in zero-sum games, the team score for every player in cooperative ones).
 An illegal action raises ValueError (PettingZoo's own classic games refuse them too; mask your policy).
-`reset(seed=s)` starts cardlab game seed `s`, the same game `gymnasium_env` and the OpenSpiel chance outcome `s` give.
+`reset(seed=s)` starts cardlab game seed `s`, the same game `gymnasium_env` and OpenSpiel's opening chance outcomes
+spelling `s` (base 1024, lowest digit first) give.
 """
 
 from __future__ import annotations

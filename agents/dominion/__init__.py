@@ -1,4 +1,4 @@
-"""Dominion agents: the spec's baselines (random, bigmoney, smithy-bm, greedy)."""
+"""Dominion agents: the spec's baselines (random, bigmoney, smithy-bm, greedy) and extremal (evolvable genomes)."""
 
 from cardlab.agents.dominion.baselines import AGENTS as _BASELINES
 from cardlab.agents.dominion.extremal import ExtremalAgent

@@ -1,4 +1,5 @@
-"""Hanabi rule-based agents: random, almost-random, hinting, counting, age (each builds on the one before)."""
+"""Hanabi agents: the rule-based random, almost-random, hinting, counting, age (each builds on the one before) and
+hat (the hat-guessing convention); dqn (the mini-Hanabi DQN)."""
 
 from cardlab.agents.hanabi.age import AgeAgent
 from cardlab.agents.hanabi.almost_random import AlmostRandomAgent

@@ -81,6 +81,52 @@ def test_charge_minion_attacks_at_once(name):
     assert attack_targets(s, m) == []  # once per turn
 
 
+# Minions whose whole text is keywords (cards.json's mechanics): each played, its keywords shown in play.
+KEYWORD_ONLY = {
+    "Shieldbearer": {"taunt"}, "Young Dragonhawk": {"windfury"}, "Mogu'shan Warden": {"taunt"},
+    "Fen Creeper": {"taunt"}, "Argent Commander": {"charge", "divine_shield"}, "Sunwalker": {"taunt", "divine_shield"},
+    "Windfury Harpy": {"windfury"}, "Ravenholdt Assassin": {"stealth"}, "King Krush": {"charge"},
+    "Al'Akir the Windlord": {"charge", "divine_shield", "taunt", "windfury"},
+}
+CLASS_OF = {"King Krush": "HUNTER", "Al'Akir the Windlord": "SHAMAN"}
+
+
+@pytest.mark.parametrize("name", sorted(KEYWORD_ONLY))
+def test_keyword_only_minion_plays_its_keywords(name):
+    keywords = KEYWORD_ONLY[name]
+    s = make_state(classes=(CLASS_OF.get(name, "MAGE"), "MAGE"), hands=([name], []),
+                   boards=(["Bloodfen Raptor"], ["Chillwind Yeti"]))
+    play(s, name)
+    m = minion(s, 0, name)
+    assert stats(m) == data(name)
+    assert {k for k in ("taunt", "charge", "divine_shield", "windfury", "stealth") if getattr(m, k)} == keywords
+    if "charge" in keywords:  # attacks at once; with Windfury a second time
+        attack(s, m, "enemy hero")
+        assert attack_targets(s, m) != [] if "windfury" in keywords else attack_targets(s, m) == []
+    else:
+        assert attack_targets(s, m) == []  # summoning sickness
+    end_turn(s)
+    yeti = minion(s, 1, "Chillwind Yeti")
+    own = s.code_of(1, m)
+    targets = attack_targets(s, yeti)
+    if "taunt" in keywords:
+        assert targets == [own]  # only the taunt minion
+    elif "stealth" in keywords:
+        assert own not in targets and targets  # the Raptor or the hero, never the stealthed minion
+    else:
+        assert own in targets and len(targets) == 3
+    if own in targets:
+        attack(s, yeti, m)
+        if "divine_shield" in keywords:
+            assert not m.divine_shield and m.damage == 0  # the shield took the hit
+    end_turn(s)
+    if m in s.players[0].board and "windfury" in keywords:  # two attacks in a turn
+        health = s.players[1].hero.health
+        attack(s, m, "enemy hero")
+        attack(s, m, "enemy hero")
+        assert s.players[1].hero.health == health - 2 * m.attack and attack_targets(s, m) == []
+
+
 # ---------------------------------------------------------------- spell damage minions
 
 SPELL_DAMAGE = ["Kobold Geomancer", "Dalaran Mage", "Ogre Magi", "Archmage"]
