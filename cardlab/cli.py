@@ -55,6 +55,8 @@ def _reader_leaving_is_not_an_error() -> None:
     from rich.console import Console
 
     default = Console.on_broken_pipe
+    if getattr(default, "cardlab_hook", False):  # main() ran before in this process: installed already
+        return
 
     def reader_left(console: Console) -> None:
         if console.stderr:  # stderr's reader left: rich's own exit 1 (stdout's output may be incomplete)
@@ -62,6 +64,7 @@ def _reader_leaving_is_not_an_error() -> None:
         else:
             raise BrokenPipeError
 
+    reader_left.cardlab_hook = True
     Console.on_broken_pipe = reader_left  # rich's documented hook (its default raises SystemExit(1))
 
 

@@ -114,7 +114,9 @@ class _Box:
 _CODECS: dict[str, GameCodec] = {}
 
 
-def _unbox(spec: str, seeds: int, draws: int, digits: tuple, data: "tuple | None") -> _Box:
+def _unbox(spec: str, seeds: int, *rest) -> _Box:
+    """`rest`: (draws, digits, data), or (data,) as states pickled before the seed had several digits (one draw)."""
+    draws, digits, data = rest if len(rest) == 3 else (1, (), rest[0])
     codec = _CODECS.get(spec)
     if codec is None:
         codec = _CODECS[spec] = GameCodec(spec)

@@ -179,6 +179,7 @@ def open_run_state(out: Path, settings: Any, resume: bool, state_cls: Any, exten
         if path.exists():
             raise UserError(f"{out} already holds a run (state.json): use --resume or another --out")
         return state_cls(settings)
+    record = None
     try:
         record = json.loads(path.read_text())
         if not isinstance(record, dict):

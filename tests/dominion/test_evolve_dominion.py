@@ -155,3 +155,14 @@ def test_resuming_another_games_run_says_so(tmp_path, capsys):
     evo.evolve(replace(TINY, generations=1, final_games=0), tmp_path / "dom")
     assert main(["evolve", "hearthstone", "--resume", "--out", str(tmp_path / "dom"), "--generations", "2"]) == 2
     assert "holds another game's evolution run" in capsys.readouterr().err
+
+
+def test_a_damaged_state_file_is_one_error(tmp_path, capsys):
+    from dataclasses import replace
+
+    from cardlab.cli import main
+
+    evo.evolve(replace(TINY, generations=1, final_games=0), tmp_path / "run")
+    (tmp_path / "run" / "state.json").write_text('{"version": 1, "settings": {')  # cut off by a crash
+    assert main(["evolve", "dominion", "--resume", "--out", str(tmp_path / "run"), "--generations", "2"]) == 2
+    assert "unreadable state file" in capsys.readouterr().err

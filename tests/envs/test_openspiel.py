@@ -116,3 +116,10 @@ def test_the_opening_chance_nodes_reach_a_billion_deals():
     state = one.new_initial_state()
     state.apply_action(5)
     assert not state.is_chance_node() and state.cardlab_state.to_dict() == deals[0]  # seed 5 either way
+
+
+def test_a_state_pickled_before_the_seed_had_digits_still_loads():
+    from cardlab.envs.openspiel_games import _unbox
+
+    box = _unbox("hanabi", 1024, None)  # the old three-argument form: one draw of `seeds`
+    assert (box.draws, box.digits, box.state) == (1, (), None)
