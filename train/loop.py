@@ -101,10 +101,20 @@ class LoopSettings:
                 if getattr(self, name) == 1:
                     raise UserError(f"--{name.replace('_', '-')} must be at least 2 for {game.name} (a t interval of "
                                     "the mean score needs two games), got 1")
+        else:
+            from cardlab.arena.stats import wilson_interval
+
+            share = 1.0 / game.num_players
+            least = next(n for n in range(1, 1000) if wilson_interval(n, n)[0] > share)
+            if self.gate_games < least:
+                raise UserError(f"--gate-games {self.gate_games} can never promote in {game.num_players}-player "
+                                f"{game.name}: even {self.gate_games} wins of {self.gate_games} leave the 95% "
+                                f"interval's lower end under {share:.3g}; give at least {least}")
         defaults = GAME_DEFAULTS.get(game.name, {})
         start = self.start_agent or defaults.get("start", "")
         if not start:
             raise UserError(f"give --start-agent for {game.name}: the agent generation 0 plays (e.g. random)")
+        start = self._at_loop_budget(start)
         anchors = self.anchors if self.anchors is not None else tuple(
             a.format(search=f"search:max_nodes={self.max_nodes}") for a in defaults.get("anchors", ()))
         if len(set(anchors)) != len(anchors):
@@ -142,6 +152,26 @@ class LoopSettings:
         return LoopSettings(**{**asdict(self), "game": game.spec, "start_agent": start, "anchors": tuple(anchors),
                                "train": train, "start_games": self.start_games or self.games_per_gen,
                                "encoder": encoder})
+
+    def _at_loop_budget(self, spec: str) -> str:
+        """A search start agent plays at the loop's node budget and search options, as every candidate does (the
+        gate compares agents at one budget); an explicit max_nodes of its own must be that budget."""
+        from cardlab.engine.registry import parse_spec
+
+        try:
+            name, options = parse_spec(spec)
+        except Exception:  # noqa: BLE001 - make_agent below names what is wrong with it
+            return spec
+        if name != "search":
+            return spec
+        if "max_nodes" in options and str(options["max_nodes"]).strip() != str(self.max_nodes):
+            raise UserError(f"--start-agent {spec}: max_nodes={options['max_nodes']} differs from --max-nodes "
+                            f"{self.max_nodes}; the gate compares every generation at one node budget")
+        wanted = [f"max_nodes={self.max_nodes}"] + [p.strip() for p in self.search_options.split(",") if p.strip()]
+        extra = [p for p in wanted if p.partition("=")[0].strip() not in options]
+        if not extra:
+            return spec
+        return spec + ("," if ":" in spec else ":") + ",".join(extra)
 
     def to_json(self) -> dict:
         out = asdict(self)

@@ -206,6 +206,8 @@ def test_gate_rules():
     (["--game", "hanabi", "--search-options", "lookahead=greedy"], "lookahead= needs a two-player zero-sum game"),
     (["--game", "hanabi", "--gate-games", "1"], "--gate-games must be at least 2 for hanabi"),
     (["--game", "hanabi", "--anchor-games", "1"], "--anchor-games must be at least 2 for hanabi"),
+    (["--game", "dominion", "--gate-games", "3"], "--gate-games 3 can never promote in 2-player dominion"),
+    (["--start-agent", "search:ckpt=liege-full-rich,max_nodes=50"], "differs from --max-nodes 1000"),
 ])
 def test_bad_options_are_one_error_line(tmp_path, capsys, extra, message):
     assert main(["loop", "--out", str(tmp_path / "x"), *extra]) == 2
@@ -234,3 +236,9 @@ def test_plot_loop_writes_a_png_and_an_svg(uninterrupted, tmp_path):
 def test_search_options_are_accepted_for_games_scored_only_by_nets(game):
     # these games have no heuristic evaluator: each generation's net comes with ckpt=, so k=2 alone must pass
     assert LoopSettings(game=game, search_options="k=2").resolved().search_options == "k=2"
+
+
+def test_a_search_start_agent_plays_at_the_loops_budget():
+    settings = LoopSettings(start_agent="search:ckpt=liege-full-rich", max_nodes=300, search_options="k=2").resolved()
+    assert settings.start_agent == "search:ckpt=liege-full-rich,max_nodes=300,k=2"  # as every candidate
+    assert LoopSettings(game="dominion:players=3", gate_games=2).resolved().gate_games == 2  # 1/3 is clearable

@@ -58,7 +58,7 @@ def test_a_value_net_that_fails_to_allocate_names_hidden(tiny, tmp_path, capsys,
 
 def _loop(tmp_path, *extra) -> int:
     return main(["loop", "--out", str(tmp_path / "loop"), "--generations", "1", "--games-per-gen", "4",
-                 "--gate-games", "2", "--anchor-games", "2", "--anchors", "random", "--max-nodes", "30",
+                 "--gate-games", "4", "--anchor-games", "2", "--anchors", "random", "--max-nodes", "30",
                  "--max-epochs", "1", "--workers", "1", "--quiet", *extra])
 
 
