@@ -268,8 +268,13 @@ class HearthstoneState(State):
             acts.extend(found)
             return
         if card.target is not None:
-            for t in card.target.codes(self, player, spell=True):
+            # a weapon's Battlecry (Perdition's Blade) is not a spell: Elusive minions are fair targets, and with
+            # no target at all it is played without one
+            targets = card.target.codes(self, player, spell=card.type == SPELL)
+            for t in targets:
                 acts.append((PLAY, i, -1, t, -1))
+            if not targets and card.type != SPELL:
+                acts.append((PLAY, i, -1, -1, -1))
         else:
             acts.append((PLAY, i, -1, -1, -1))
 

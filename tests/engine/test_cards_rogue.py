@@ -438,3 +438,12 @@ def test_alarm_o_bot_puts_a_shadowstepped_minion_into_play_at_its_printed_cost()
     play(s, "Youthful Brewmaster", ogre)
     (back,) = [c for c in s.players[0].hand if c.name == "Boulderfist Ogre"]
     assert s.cost(0, back) == 6
+
+
+def test_perditions_blade_battlecry_may_target_an_elusive_faerie_dragon():
+    s = make_state(ROGUES, hands=(["Perdition's Blade", "Moonfire"], []), boards=((), ["Faerie Dragon"]))
+    dragon = minion(s, 1, "Faerie Dragon")
+    assert can_play(s, "Perdition's Blade", dragon)  # a weapon's Battlecry is not a spell
+    assert not can_play(s, "Moonfire", dragon)
+    play(s, "Perdition's Blade", dragon)
+    assert dragon.damage == 1
