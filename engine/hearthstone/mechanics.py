@@ -527,8 +527,6 @@ def resolve_deaths(s: "HearthstoneState") -> None:
                 _track_new_minions(s, layouts, m)
                 _secrets().on_minion_died(s, m, _place_of(layouts[m.owner], s.players[m.owner].board, m))
                 _track_new_minions(s, layouts, m)
-        if layouts is not None:  # what the Deathrattles and secrets summoned or equipped changes the auras
-            refresh_auras(s)
     check_heroes(s)
 
 
