@@ -22,7 +22,7 @@ import json
 import shutil
 import time
 from contextlib import contextmanager, nullcontext
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import Callable, ContextManager, Iterator
 
@@ -164,14 +164,15 @@ class LoopSettings:
             return spec
         if name != "search":
             return spec
-        if "max_nodes" in options and str(options["max_nodes"]).strip() != str(self.max_nodes):
+        if "max_nodes" in options and _as_int(options["max_nodes"]) not in (None, self.max_nodes):
             raise UserError(f"--start-agent {spec}: max_nodes={options['max_nodes']} differs from --max-nodes "
                             f"{self.max_nodes}; the gate compares every generation at one node budget")
         wanted = [f"max_nodes={self.max_nodes}"] + [p.strip() for p in self.search_options.split(",") if p.strip()]
         extra = [p for p in wanted if p.partition("=")[0].strip() not in options]
         if not extra:
             return spec
-        return spec + ("," if ":" in spec else ":") + ",".join(extra)
+        head = spec.rstrip().rstrip(",")
+        return head + ("" if head.endswith(":") else "," if ":" in head else ":") + ",".join(extra)
 
     def to_json(self) -> dict:
         out = asdict(self)
@@ -194,6 +195,15 @@ class LoopState:
         if path.exists():
             data = _read_loop_file(path, "; give another --out")
             stored = data["settings"]
+            if stored.get("start_agent") != mine["start_agent"] and isinstance(stored.get("start_agent"), str):
+                # a loop begun before search start agents took the loop's budget: the same --start-agent now
+                # resolves with max_nodes= added, which is not a change of the user's options
+                try:
+                    if replace(settings, start_agent=stored["start_agent"])._at_loop_budget(
+                            stored["start_agent"]) == mine["start_agent"]:
+                        stored["start_agent"] = mine["start_agent"]
+                except UserError:
+                    pass
             was, now = _flat(stored), _flat(mine)
             changed = sorted(k for k in set(was) | set(now) if k != "generations" and was.get(k) != now.get(k))
             if changed:
@@ -245,6 +255,14 @@ def _flat(settings: dict) -> dict:
 
 
 # ---------------------------------------------------------------- agents, seeds, rules
+
+def _as_int(text) -> int | None:
+    """An option's integer value as the agent will read it (None when it is not one: the agent refuses it)."""
+    try:
+        return int(str(text).strip())
+    except ValueError:
+        return None
+
 
 def net_agent(ckpt: Path, settings: LoopSettings) -> str:
     """The search agent playing a generation's net at the loop's node budget."""

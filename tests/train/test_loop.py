@@ -242,3 +242,19 @@ def test_a_search_start_agent_plays_at_the_loops_budget():
     settings = LoopSettings(start_agent="search:ckpt=liege-full-rich", max_nodes=300, search_options="k=2").resolved()
     assert settings.start_agent == "search:ckpt=liege-full-rich,max_nodes=300,k=2"  # as every candidate
     assert LoopSettings(game="dominion:players=3", gate_games=2).resolved().gate_games == 2  # 1/3 is clearable
+
+
+def test_a_loop_begun_before_start_agents_took_the_budget_still_resumes(tmp_path):
+    from cardlab.runtime import UserError
+    from cardlab.train.loop import LOOP_FORMAT, LOOP_VERSION, LoopState
+
+    settings = LoopSettings(start_agent="search:ckpt=liege-full-rich", max_nodes=30).resolved()
+    old = settings.to_json()
+    old["start_agent"] = "search:ckpt=liege-full-rich"  # as loop.json stored it before
+    (tmp_path / "loop.json").write_text(json.dumps({"format": LOOP_FORMAT, "version": LOOP_VERSION, "settings": old,
+                                                    "generations": {}, "promoted": None}))
+    LoopState.open(tmp_path, settings)  # the same command: not "other settings"
+    other = LoopSettings(start_agent="search:ckpt=pool-wide-rich", max_nodes=30).resolved()
+    with pytest.raises(UserError, match="other settings: start_agent"):
+        LoopState.open(tmp_path, other)
+    assert LoopSettings(start_agent="search:ckpt=liege-full-rich,max_nodes=030", max_nodes=30).resolved()
