@@ -15,7 +15,9 @@ def load_yaml(path: str | Path) -> dict:
 
     p = Path(path)
     if not p.is_file():
-        raise UserError(not_a_file(path, "config"))
+        p = shipped_config(str(path))
+        if p is None:
+            raise UserError(not_a_file(path, "config"))
     try:
         data = yaml.safe_load(p.read_text(encoding="utf-8")) or {}
     except yaml.YAMLError as exc:
@@ -25,6 +27,21 @@ def load_yaml(path: str | Path) -> dict:
     if not isinstance(data, dict):
         raise UserError(f"{path}: a config must be a mapping of settings")
     return data
+
+
+def shipped_config(text: str) -> Path | None:
+    """A config the project ships (configs/*.yaml), for `configs/NAME.yaml`, `NAME.yaml` or `NAME` given from a
+    folder that does not hold it: the README's commands work from any folder. None when there is no such file."""
+    from importlib.resources import files
+
+    given = Path(text)
+    if given.parent not in (Path("."), Path("configs")):
+        return None
+    folder = Path(str(files("cardlab.configs")))
+    for name in (given.name, given.name + ".yaml"):
+        if (folder / name).is_file():
+            return folder / name
+    return None
 
 
 def config_from_dict(cls, data: dict, source: str, what: str = "setting"):

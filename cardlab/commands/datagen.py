@@ -16,7 +16,7 @@ def add_arguments(p) -> None:
                    help="one agent spec per seat (Hearthstone default: trading trading); seats rotate, A plays first "
                         "in even games")
     add_game_arguments(p)
-    p.add_argument("--workers", type=int, default=1, help="worker processes (the file does not depend on it)")
+    p.add_argument("--workers", type=int, default=1, help="worker processes (default 1; the file does not depend on it)")
     p.add_argument("--seed", type=int, default=0, help="run seed; game i depends only on (seed, i)")
     p.add_argument("--chains", default=None,
                    help="chain kinds to record: full,colour (default: both for Hearthstone, full for other games)")

@@ -240,3 +240,12 @@ def test_ctrl_c_while_the_test_split_is_scored_is_reported_and_resumable(tiny, t
     assert _train(tiny, tmp_path) == 130
     err = capsys.readouterr().err
     assert "--resume" in err and not (tmp_path / "out" / "value.pt").exists()
+
+
+def test_a_shipped_config_is_found_from_any_folder(tmp_path, monkeypatch):
+    from cardlab.train.config import load_yaml
+
+    monkeypatch.chdir(tmp_path)  # not the clone root: the README's configs/... paths still work
+    assert load_yaml("configs/value_full_rich.yaml") == load_yaml("value_full_rich")
+    with pytest.raises(UserError, match="config 'mine/value_full_rich.yaml' does not exist"):
+        load_yaml("mine/value_full_rich.yaml")  # a path of the user's own is never swapped for a shipped file
