@@ -38,7 +38,7 @@ _HID = tuple((HIDDEN,) * n for n in range(512))
 _PLUS = tuple((c.cards, c.actions, c.buys, c.coins) if "action" in c.types else (0, 0, 0, 0) for c in CARD_LIST)
 _SPECIAL = tuple(f"_special_{c.special}" if c.special else None for c in CARD_LIST)
 _VICTORY_IDS = tuple(c for c in range(NC) if IS_VICTORY[c] or c == CURSE)
-# Prompt kinds whose options are cards in the decider's own hand (determinize keeps them there).
+# Prompt kinds whose options are cards in the decider's own hand (other players' observations do not list them).
 _HAND_KINDS = frozenset(("trash", "discard", "topdeck", "throne", "set-aside"))
 # How each prompt about the decider's own (hidden) hand lists its options: (card asking, kind) ->
 # (which hand cards qualify, whether "None" is an option). Library's set-aside prompt is handled apart.
