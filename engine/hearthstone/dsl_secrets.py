@@ -161,11 +161,12 @@ def damage_taken(to: Selector) -> Effect:
 
 
 def return_to_life(health: int = 1) -> Effect:
-    """Redemption: a fresh copy of the dead minion where it died, with `health` Health left."""
+    """Redemption: a fresh copy of the dead minion with `health` Health left, at the right end of the board: a
+    spell's summon, not a minion's (Hearthstone Wiki, Summon: only minions summon next to themselves)."""
 
     def run(ctx) -> None:
         dead = ctx.target
-        mech.summon(ctx.state, ctx.player, dead.card, ctx.position, health=health)
+        mech.summon(ctx.state, ctx.player, dead.card, -1, health=health)
 
     return _tag(run, "summon")
 

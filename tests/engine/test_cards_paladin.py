@@ -380,7 +380,8 @@ def test_noble_sacrifice_needs_room():
 def test_redemption_returns_a_dead_friendly_minion_with_one_health():
     s = _secret_up(["Redemption"], board0=["Wisp", "Amani Berserker", "Wisp"], board1=["Boulderfist Ogre"])
     attack(s, minion(s, 1, "Boulderfist Ogre"), minion(s, 0, "Amani Berserker"))
-    back = s.players[0].board[1]
+    back = s.players[0].board[-1]  # a spell's summon: at the right end, not where it died
+    assert [m.card.name for m in s.players[0].board] == ["Wisp", "Wisp", "Amani Berserker"]
     assert back.card.name == "Amani Berserker" and back.health == 1 and back.max_health == 3
     assert back.attack == 5  # damaged: Enrage is on
     assert s.players[0].secrets == ()
