@@ -33,6 +33,8 @@ class HumanAgent(Agent):
 
     def __init__(self, seed: int = 0, game: str = "hearthstone", ask: Callable[[str], str] | None = None,
                  console=None) -> None:
+        if (ask is not None and not callable(ask)) or isinstance(console, (str, bytes)):
+            raise ValueError("ask= and console= are set from code (a function and a rich Console), not in a spec")
         super().__init__(seed)
         from rich.console import Console
 

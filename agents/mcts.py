@@ -308,7 +308,7 @@ class MCTSAgent(Agent):
             problems.append("give a budget: iters=N or ms=M (both are 0)")
         if k < 1:
             problems.append(f"k must be >= 1, got {k}")
-        elif iters and k > iters:
+        elif iters > 0 and k > iters:
             problems.append(f"k={k} trees need at least one iteration each: iters={iters} is fewer")
         if batch < 1:
             problems.append(f"batch must be >= 1, got {batch}")

@@ -3,6 +3,7 @@ feature vectors from YAML (weights:PATH)."""
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Callable
 
 from cardlab.agents.evaluators import Evaluator, terminal_value
@@ -61,6 +62,6 @@ class GreedyEvaluator(Evaluator):
 EVALUATORS: dict[str, Callable[[], Evaluator]] = {
     "rho": RhoEvaluator,
     "greedy": GreedyEvaluator,
-    **{f"greedy-{style}": (lambda style=style: GreedyEvaluator(style)) for style in STYLES},
+    **{f"greedy-{style}": partial(GreedyEvaluator, style) for style in STYLES},  # (no argument: greedy-aggro:x is refused)
     "weights": weights_evaluator,  # weights:PATH, a weighted-feature vector (agents/hearthstone/weights.py)
 }

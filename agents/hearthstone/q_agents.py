@@ -241,6 +241,8 @@ class QAgent(Agent):
             raise UserError(f"agent {self.name!r}: leaf must be one of {', '.join(LEAF_SCORES)}, got {leaf!r}")
         if plan not in PLANS:
             raise UserError(f"agent {self.name!r}: plan must be one of {', '.join(PLANS)}, got {plan!r}")
+        if max_nodes < 1:  # (0 would expand nothing: the agent could only end its turns)
+            raise UserError(f"agent {self.name!r}: max_nodes must be >= 1, got {max_nodes}")
         if plan == "turn" and leaf != "mean":
             raise UserError(f"agent {self.name!r}: plan=turn scores its leaves by Q(END_TURN); leave leaf= out")
         opts: dict[str, Any] = {"ckpt": ckpt}

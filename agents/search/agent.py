@@ -303,7 +303,10 @@ def others_policy(others: str, game, seed: int = 0):
             spec = getattr(importlib.import_module(GAMES[name]), "SEARCH_OTHERS", "first") if name in GAMES else "first"
         except ImportError:
             spec = "first"
-    if spec in ("first", "", None):
+    if spec == "":
+        raise UserError("search: others= needs a rule agent for the other players' decisions inside a turn "
+                        "(e.g. bigmoney), or others=first")
+    if spec in ("first", None):
         return None
     if str(spec).split(":")[0].strip() in ("search", "mcts", "human"):
         raise UserError("search: others= answers other players' decisions inside a turn with a rule agent (e.g. "

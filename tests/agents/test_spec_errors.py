@@ -64,3 +64,21 @@ def test_options_that_would_change_the_search_silently_are_refused(spec, game, n
 def test_the_default_evaluators_can_still_be_named():
     assert make_agent("search:eval=rho").spec() == "search"
     assert make_agent("mcts:eval=auto").spec() == "mcts"
+
+
+@pytest.mark.parametrize("spec, game, words", [
+    ("search:eval=greedy-aggro:control", "hearthstone", "'greedy-aggro' takes no argument"),  # was read as control
+    ("q57:ckpt=q57-shaped,max_nodes=0", "hearthstone", "max_nodes must be >= 1"),  # only ever ended its turns
+    ("q8:ckpt=q8-shaped,max_nodes=-5", "hearthstone", "max_nodes must be >= 1"),
+    ("human:ask=foo", "hearthstone", "set from code"),  # crashed at its first move
+    ("search:ckpt=dominion-sbm-explore,others=", "dominion", "others= needs a rule agent"),  # played first options
+])
+def test_options_that_were_misread_or_crashed_later_are_refused(spec, game, words):
+    with pytest.raises(UserError, match=words):
+        make_agent(spec, game=game)
+
+
+def test_a_negative_mcts_budget_is_named_once():
+    with pytest.raises(UserError) as err:
+        make_agent("mcts:iters=-1")
+    assert "iters and ms must be finite" in str(err.value) and "trees need at least" not in str(err.value)
