@@ -82,9 +82,13 @@ def is_secret(card: CardDef) -> bool:
 # ---------------------------------------------------------------- putting secrets in play
 
 
+MAX_SECRETS = 5  # Hearthstone Wiki, Secret: "up to five secrets at any one time" (a Mage holds six kinds)
+
+
 def can_put(s, player: int, card: CardDef) -> bool:
-    """One copy of the same secret at a time."""
-    return all(c.id != card.id for c in s.players[player].secrets)
+    """One copy of the same secret at a time, five secrets at most."""
+    secrets = s.players[player].secrets
+    return len(secrets) < MAX_SECRETS and all(c.id != card.id for c in secrets)
 
 
 def ruled_out(p) -> list:

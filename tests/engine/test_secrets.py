@@ -41,6 +41,14 @@ def test_one_copy_of_a_secret_at_a_time():
     assert _names(s.players[0].secrets) == ["Counterspell", "Ice Barrier"]
 
 
+def test_five_secrets_at_most():
+    six = ["Counterspell", "Ice Barrier", "Ice Block", "Mirror Entity", "Spellbender", "Vaporize"]
+    s = make_state(MAGE, hands=(six, []), mana=30)
+    for name in six[:5]:
+        play(s, name)
+    assert len(s.players[0].secrets) == 5 and not can_play(s, "Vaporize")  # Hearthstone Wiki, Secret
+
+
 def test_a_revealed_secret_can_be_played_again():
     s = _with_secrets(["Counterspell"], hand1=["Arcane Shot"], classes=("MAGE", "HUNTER"))
     play(s, "Arcane Shot", "enemy hero")
