@@ -88,6 +88,9 @@ class TurnTreeSearch(TurnPlanner):
                             f"got rollout={rollout}, endgame={endgame}")
         if not 0 <= z < math.inf:  # NaN fails every comparison: it would silently switch the test off
             raise UserError(f"search: z must be finite and >= 0 (standard errors), got {z}")
+        if z and k == 1:
+            raise UserError("search: z= weighs the spread of the gain over k guesses of the hand: give k >= 2 "
+                            "(one guess has no spread)")
         if not math.isfinite(margin):
             raise UserError(f"search: margin must be a finite number (label units), got {margin}")
         if k < 1:
@@ -291,18 +294,25 @@ def make_blueprint(spec: str, game, seed: int, endgame: int = -1):
 
 def others_policy(others: str, game, seed: int = 0):
     """state -> action for other players' decisions inside a turn, or None (their first legal action).
-    `auto`: the game's SEARCH_OTHERS agent spec when it declares one; `first`: None; else an agent spec."""
+    `auto`: the game's SEARCH_OTHERS agent spec when it declares one; `first`: None; else an agent spec. A game
+    without such decisions (Hearthstone, Hanabi: no SEARCH_OTHERS) refuses an explicit others=, which would do
+    nothing."""
     import importlib
 
-    name = game if isinstance(game, str) else game.name
-    spec = others
-    if others == "auto":
-        from cardlab.engine.registry import GAMES
+    from cardlab.engine.registry import GAMES
 
-        try:
-            spec = getattr(importlib.import_module(GAMES[name]), "SEARCH_OTHERS", "first") if name in GAMES else "first"
-        except ImportError:
-            spec = "first"
+    name = game if isinstance(game, str) else game.name
+    try:
+        declared = getattr(importlib.import_module(GAMES[name]), "SEARCH_OTHERS", None) if name in GAMES else None
+    except ImportError:
+        declared = None
+    if others == "auto":
+        spec = declared or "first"
+    elif declared is None:
+        raise UserError(f"search: others= answers other players' decisions inside a turn; {name} has none "
+                        "(leave others= out)")
+    else:
+        spec = others
     if spec == "":
         raise UserError("search: others= needs a rule agent for the other players' decisions inside a turn "
                         "(e.g. bigmoney), or others=first")

@@ -72,6 +72,8 @@ def test_the_default_evaluators_can_still_be_named():
     ("q8:ckpt=q8-shaped,max_nodes=-5", "hearthstone", "max_nodes must be >= 1"),
     ("human:ask=foo", "hearthstone", "set from code"),  # crashed at its first move
     ("search:ckpt=dominion-sbm-explore,others=", "dominion", "others= needs a rule agent"),  # played first options
+    ("search:others=greedy", "hearthstone", "hearthstone has none"),  # accepted and never asked
+    ("search:ckpt=hanabi-hat-2p,blueprint=hat,z=2", "hanabi", "give k >= 2"),  # no spread with one guess
 ])
 def test_options_that_were_misread_or_crashed_later_are_refused(spec, game, words):
     with pytest.raises(UserError, match=words):

@@ -201,7 +201,7 @@ def test_gate_rules():
     (["--game", "nogame"], "nogame"),
     (["--game", "hanabi", "--search-options", "kk=2"], "unknown option 'kk'"),
     (["--game", "dominion", "--search-options", "k=0"], "k must be >= 1"),
-    (["--game", "hanabi", "--search-options", "others=nonsense"], "nonsense"),
+    (["--game", "hanabi", "--search-options", "others=nonsense"], "hanabi has none"),
     (["--game", "hanabi", "--search-options", "blueprint=nonsense"], "nonsense"),
     (["--game", "hanabi", "--search-options", "lookahead=greedy"], "lookahead= needs a two-player zero-sum game"),
     (["--game", "hanabi", "--gate-games", "1"], "--gate-games must be at least 2 for hanabi"),
