@@ -489,7 +489,7 @@ def resolve_deaths(s: "HearthstoneState") -> None:
         dead.sort(key=lambda m: m.uid)
         layouts = None
         for m in dead:
-            if not m.silenced and (m.card.deathrattle is not None or m.enchants) or s.players[m.owner].secrets:
+            if not m.silenced and (m.card.deathrattle is not None or m.enchants):
                 layouts = [p.board[:] for p in s.players]
                 break
         for m in dead:
@@ -504,6 +504,8 @@ def resolve_deaths(s: "HearthstoneState") -> None:
         for i, m in enumerate(dead):
             if died and died[i]:
                 _run_listeners(s, died[i], (m,))
+            if s.players[m.owner].secrets:
+                redeem.append(m)
             if layouts is None:
                 continue
             _track_new_minions(s, layouts, m)
@@ -520,13 +522,9 @@ def resolve_deaths(s: "HearthstoneState") -> None:
                     dr(Ctx(s, m.owner, m, m.card, None, pos), arg)
                     _track_new_minions(s, layouts, m)
                     pos = _place_of(layouts[m.owner], s.players[m.owner].board, m)
-            if s.players[m.owner].secrets:
-                redeem.append(m)
         for m in redeem:  # Redemption answers last, after every Deathrattle of these deaths (Hearthstone Wiki)
             if s.players[m.owner].secrets:
-                _track_new_minions(s, layouts, m)
-                _secrets().on_minion_died(s, m, _place_of(layouts[m.owner], s.players[m.owner].board, m))
-                _track_new_minions(s, layouts, m)
+                _secrets().on_minion_died(s, m)
     check_heroes(s)
 
 

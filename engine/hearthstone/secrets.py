@@ -33,7 +33,7 @@ MINION_PLAYED = "minion_played"  # event.target: the minion, after its battlecry
 ATTACK = "attack"  # event.attacker, event.defender; an effect may set event.defender
 FATAL_DAMAGE = "fatal_damage"  # event.target: the hero, event.amount; the effect decides whether to prevent it
 HERO_DAMAGED = "hero_damaged"  # event.target: the hero, event.amount taken (armor included)
-MINION_DIED = "minion_died"  # event.target: the dead minion, event.position: where it stood
+MINION_DIED = "minion_died"  # event.target: the dead minion
 
 HIDDEN_SECRET_PREFIX = "HIDDEN_SECRET_"
 
@@ -221,9 +221,9 @@ def on_hero_damaged(s, hero, amount: int) -> None:
         _answer(s, hero.owner, Event(HERO_DAMAGED, target=hero, amount=amount))
 
 
-def on_minion_died(s, m, position: int) -> None:
+def on_minion_died(s, m) -> None:
     if s.current != m.owner:
-        _answer(s, m.owner, Event(MINION_DIED, target=m, position=position))
+        _answer(s, m.owner, Event(MINION_DIED, target=m))
 
 
 def in_play(s, char) -> bool:
