@@ -97,16 +97,8 @@ def agent_files(specs) -> dict:
     """{agent spec: {option: sha256 of the file}} for every agent option naming a file (a checkpoint, a genome, a
     zoo name's shipped file); an ensemble (ckpt=A+B) records one hash per member, joined by "+". Specs that do
     not parse are left out (their agents are refused elsewhere)."""
-    import hashlib
-
     from cardlab.engine.registry import parse_spec
-
-    def sha256(path) -> str:
-        h = hashlib.sha256()
-        with open(path, "rb") as f:
-            for block in iter(lambda: f.read(1 << 22), b""):
-                h.update(block)
-        return h.hexdigest()
+    from cardlab.runtime import file_sha256
 
     out: dict = {}
     for spec in specs:
@@ -118,7 +110,7 @@ def agent_files(specs) -> dict:
             text = str(value).removeprefix("ckpt=").removeprefix("weights:")  # eval=ckpt=..., eval=weights:...
             files = [option_file(part) for part in text.split("+")]
             if any(f is not None for f in files):
-                hashes = [sha256(f) if f is not None else None for f in files]
+                hashes = [file_sha256(f) if f is not None else None for f in files]
                 out.setdefault(spec, {})[key] = hashes[0] if len(hashes) == 1 else "+".join(h or "?" for h in hashes)
     return out
 

@@ -1,4 +1,4 @@
-"""Run infrastructure every layer may import: the user-error type and the Ctrl-C flag.
+"""Run infrastructure every layer may import: the user-error type, the Ctrl-C flag, a file's SHA-256.
 
 It imports nothing of cardlab, so `cardlab.engine` can use it without pulling in the CLI.
 """
@@ -8,6 +8,17 @@ from __future__ import annotations
 
 class UserError(ValueError):
     """A problem with what the user gave (a card name, a deck, a file, an option): shown without a traceback."""
+
+
+def file_sha256(path) -> str:
+    """SHA-256 of a file's bytes (which exact data file or checkpoint a run used)."""
+    import hashlib
+
+    h = hashlib.sha256()
+    with open(path, "rb") as f:
+        for block in iter(lambda: f.read(1 << 22), b""):
+            h.update(block)
+    return h.hexdigest()
 
 
 def not_a_file(path, what: str) -> str:

@@ -18,7 +18,7 @@ from typing import Any, Iterator, Sequence
 import h5py
 import numpy as np
 
-from cardlab.runtime import UserError, first_line
+from cardlab.runtime import file_sha256, UserError, first_line
 
 from cardlab.datagen.chains import CHAIN_KINDS, discounted_labels
 from cardlab.datagen.writer import FORMAT, SCHEMA_VERSION
@@ -28,17 +28,6 @@ LOAD_LIMIT_BYTES = 2 << 30
 JSON_ATTRS = ("settings", "agents", "agent_checkpoints", "encoder_vocabulary", "merged_from")
 REQUIRED_ATTRS = ("game_name", "encoder", "encoder_version", "encoder_dim", "games_completed", "games_requested",
                   "gamma", "reward", "chains")  # "auto" loads a kind into memory below this size, streams above it
-
-
-def file_sha256(path: str | Path) -> str:
-    """SHA-256 of the file's bytes: which exact file a network was trained on (timestamps make every run's differ)."""
-    import hashlib
-
-    h = hashlib.sha256()
-    with open(path, "rb") as f:
-        for block in iter(lambda: f.read(1 << 22), b""):
-            h.update(block)
-    return h.hexdigest()
 
 
 def _open(path: Path) -> h5py.File:
