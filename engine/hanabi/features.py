@@ -2,6 +2,8 @@
 
 Encoder "vector" (version 1, vector_features.py): any Hanabi config, the default for datagen and value networks.
 
+Encoder "hle" (version 1, hle_features.py): the Hanabi Learning Environment's canonical observation, bit for bit.
+
 Encoder "mini-dqn-15" (version 1): the acting player's view of 2-player mini Hanabi (spec section 4), 15 floats:
 
     [0, 6)    own hand, slots 0-2 (oldest first): colour (c + 1) / 2, rank (r + 1) / 3; an empty slot is (0, 0)
@@ -95,9 +97,10 @@ def mask(state: HanabiState) -> np.ndarray:
 
 
 from cardlab.engine.hanabi.vector_features import VECTOR, HanabiVector  # noqa: E402  (it imports nothing of this module)
+from cardlab.engine.hanabi.hle_features import HLE, HanabiHLE  # noqa: E402  (likewise)
 
-ENCODERS: dict[str, Callable[..., Encoder]] = {MINI_DQN: MiniDQN15, VECTOR: HanabiVector}
+ENCODERS: dict[str, Callable[..., Encoder]] = {MINI_DQN: MiniDQN15, VECTOR: HanabiVector, HLE: HanabiHLE}
 DEFAULT_ENCODER = VECTOR  # what `cardlab datagen --game hanabi` records without --encoder (it fits every config)
 
-__all__ = ["DEFAULT_ENCODER", "ENCODERS", "VECTOR", "HanabiVector", "MINI_ACTIONS", "MINI_DQN", "MINI_DQN_VERSION", "MINI_FEATURES", "MiniDQN15", "check_mini",
+__all__ = ["DEFAULT_ENCODER", "ENCODERS", "HLE", "HanabiHLE", "VECTOR", "HanabiVector", "MINI_ACTIONS", "MINI_DQN", "MINI_DQN_VERSION", "MINI_FEATURES", "MiniDQN15", "check_mini",
            "mask", "to_action", "to_index"]
