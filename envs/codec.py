@@ -15,6 +15,7 @@ from typing import Any, Protocol
 import numpy as np
 
 from cardlab.engine.core import Action, Game, State
+from cardlab.engine.features import get_encoder
 from cardlab.engine.registry import make_game
 from cardlab.runtime import UserError
 
@@ -53,11 +54,13 @@ def is_action_id(value: Any) -> bool:
 class GameCodec:
     """A game with its encoder and dense action ids: state -> float32 row, int8 mask, id <-> engine action."""
 
-    def __init__(self, game: "str | Game | None") -> None:
+    def __init__(self, game: "str | Game | None", encoder: str | None = None) -> None:
+        """`encoder`: another of the game's encoders instead of its RL default (e.g. Hanabi's "hle", the Hanabi
+        Learning Environment's canonical vector); rows are still clipped to the game's bounds."""
         self.game: Game = make_game(game)
         hooks = hook_module(self.game)
         self.ids: ActionIds = hooks.action_ids(self.game)
-        self.encoder = hooks.rl_encoder(self.game)
+        self.encoder = hooks.rl_encoder(self.game) if encoder is None else get_encoder(encoder, self.game)
         self.num_actions: int = int(self.ids.num_actions)
         self.obs_dim: int = int(self.encoder.dim)
         self.low = float(hooks.OBSERVATION_LOW)

@@ -1,6 +1,7 @@
 """Gymnasium environment: one seat of a cardlab game, the other seats played by cardlab agents.
 
-Spaces: `observation_space` is a Box (the game's RL encoder row, float32) and `action_space` a Discrete over the
+Spaces: `observation_space` is a Box (the game's RL encoder row, float32; `encoder=` picks another of the game's
+encoders, e.g. Hanabi's "hle") and `action_space` a Discrete over the
 game's dense action ids; `info["action_mask"]` (int8, 1 = legal) comes with every reset and step. With
 `observation="dict"` the observation is {"observation": row, "action_mask": mask} instead (PettingZoo's layout).
 The reward is 0 until the game ends, then `state.returns()[seat]` (+1/-1/0 zero-sum, the team score cooperative).
@@ -42,8 +43,9 @@ class CardlabGymEnv(gymnasium.Env):
 
     def __init__(self, game_spec: "str | Any" = "hearthstone", opponent: "str | Sequence | Any | None" = None,
                  seat: int = 0, observation: str = "box", illegal_action: str = "terminate",
-                 illegal_reward: float = -1.0, max_steps: int | None = None, render_mode: str | None = None) -> None:
-        self.codec = GameCodec(game_spec)
+                 illegal_reward: float = -1.0, max_steps: int | None = None, render_mode: str | None = None,
+                 encoder: str | None = None) -> None:
+        self.codec = GameCodec(game_spec, encoder)
         n = self.codec.num_players
         if not 0 <= seat < n:
             raise ValueError(f"seat {seat} is not a seat of a {n}-player game")

@@ -139,3 +139,14 @@ def test_max_steps_counts_the_learners_steps_only():
     assert truncated and steps == 4 and env.learner_steps == 4 and env.steps > 4
     with pytest.raises(RuntimeError, match="episode is over"):
         env.step(0)
+
+
+def test_another_encoder_gives_its_own_rows():
+    """encoder="hle": Hanabi observations in the Hanabi Learning Environment's layout (658 wide at 2 players)."""
+    env = gymnasium.make("cardlab/Hanabi-v0", encoder="hle", opponent="random")
+    check_env(env.unwrapped)
+    obs, _ = env.reset(seed=2)
+    assert obs.shape == (658,) and env.observation_space.shape == (658,)
+    assert env.unwrapped.codec.describe()["encoder"] == "hle"
+    with pytest.raises(Exception, match="unknown encoder 'nope'"):
+        gymnasium_env("hanabi", encoder="nope")

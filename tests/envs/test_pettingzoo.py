@@ -61,3 +61,14 @@ def test_illegal_action_raises():
     mask = env.observe(env.agent_selection)["action_mask"]
     with pytest.raises(ValueError, match="not legal"):
         env.step(int(np.flatnonzero(mask == 0)[0]) if (mask == 0).any() else 10**6)
+
+
+def test_another_encoder_shapes_every_seats_observation():
+    from cardlab.engine.features import get_encoder
+
+    env = pettingzoo_env("hanabi:players=3", encoder="hle")
+    env.reset(seed=4)
+    encoder = get_encoder("hle", env.codec.game)
+    for i, agent in enumerate(env.possible_agents):
+        assert env.observation_space(agent)["observation"].shape == (956,)
+        np.testing.assert_array_equal(env.observe(agent)["observation"], np.asarray(encoder.values(env.state, i)))
