@@ -165,7 +165,11 @@ class TurnTreeSearch(TurnPlanner):
         self.lookahead_changes = 0  # plans where the opponent's reply changed the tree's choice
 
     def check_game(self, game) -> None:
-        """A value net trained at another player count is refused before the first game (the rows may fit)."""
+        """A value net trained at another player count is refused before the first game (the rows may fit), and so
+        is a look-ahead in a game of more than two players (it plays the one opponent's reply)."""
+        if self.lookahead is not None and game.num_players != 2:
+            raise UserError(f"search: lookahead= plays the opponent's reply in two-player games; {game.spec or game.name} "
+                            f"has {game.num_players} players: leave lookahead= out")
         nets = getattr(self.evaluator, "members", None) or [self.evaluator]
         for net in nets:
             players = getattr(net, "players", None)

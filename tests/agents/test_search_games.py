@@ -81,6 +81,14 @@ def test_a_checkpoint_of_another_game_is_refused(nets):
         make_agent(f"search:ckpt={nets['dominion']}", 0, game="hearthstone")
 
 
+def test_a_lookahead_is_refused_in_games_of_more_than_two_players(nets):
+    """It plays the one opponent's reply: at 3 players it scored seat 1's plans from seat 0's side and crashed in
+    seat 2 mid-match."""
+    with pytest.raises(UserError, match="lookahead= plays the opponent's reply in two-player games; .* has 3 players"):
+        play_game("dominion:players=3", (f"search:ckpt={nets['dominion']},lookahead=bigmoney", "bigmoney", "bigmoney"),
+                  1, 0)
+
+
 def test_a_checkpoint_for_another_setup_is_refused_in_one_line(nets):
     with pytest.raises(UserError, match="trained at 2 players; this game has 3"):
         play_game("dominion:players=3", (f"search:ckpt={nets['dominion']}", "bigmoney", "bigmoney"), 1, 0)
