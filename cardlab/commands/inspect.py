@@ -67,7 +67,7 @@ def summarise(path: str) -> dict:
                           "errors": int((games["error"] != 0).sum())}
     elif out["games"]:
         w = games["winner"]
-        seats = max(2, int(w.max()) + 1)
+        seats = max(2, int(w.max()) + 1, len(json.loads(attrs.get("agents", "[]"))))  # one agent spec per seat
         out["results"] = {**{f"seat{q}": int((w == q).sum()) for q in range(seats)},
                           "draws": int((w == -1).sum()), "errors": int((w == -2).sum()),
                           "red_topup_games": int((games["kind"] == 1).sum())}

@@ -193,6 +193,19 @@ def test_a_win_shared_by_several_dominion_players_is_not_counted_as_a_draw(tmp_p
     assert results["shared_wins"] == winners.count(WINNER_SHARED) and results["draws"] == winners.count(-1)
 
 
+
+def test_inspect_lists_every_seat_also_one_that_never_won(tmp_path, capsys):
+    from cardlab.cli import main
+
+    out = tmp_path / "d4.h5"
+    assert main(["datagen", str(out), "--game", "dominion:players=4", "--agents", "bigmoney", "bigmoney",
+                 "bigmoney", "bigmoney", "--games", "3", "--seed", "4", "--quiet"]) == 0
+    capsys.readouterr()
+    assert main(["inspect", str(out), "--json"]) == 0
+    results = json.loads(capsys.readouterr().out)["results"]
+    assert [results[f"seat{q}"] for q in range(4)] == [0, 2, 0, 0] and results["shared_wins"] == 1
+
+
 @pytest.mark.parametrize("spec, agents", [("dominion", ["bigmoney", "bigmoney"]), ("hanabi", ["hat", "hat"])])
 def test_a_full_chain_rows_turn_is_the_turn_it_ends_in_every_game(tmp_path, spec, agents):
     import h5py
