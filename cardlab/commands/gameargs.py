@@ -6,10 +6,12 @@ from __future__ import annotations
 from cardlab.runtime import UserError
 
 
-def add_game_arguments(p, default_max_turns: bool = True) -> None:
+def add_game_arguments(p, default_max_turns: bool = True, two_player: bool = False) -> None:
+    """`two_player`: the verb plays two-player zero-sum games only (tournament): its help shows such examples."""
+    examples = "hearthstone:pool=basic or dominion:kingdom=big-money (two-player zero-sum games only)" if two_player \
+        else "hearthstone:pool=basic or hanabi:players=4"
     p.add_argument("--game", default=None,
-                   help="game spec (default hearthstone:deck=liege); see `cardlab games`, e.g. "
-                        "hearthstone:pool=basic or hanabi:players=4")
+                   help=f"game spec (default hearthstone:deck=liege); see `cardlab games`, e.g. {examples}")
     p.add_argument("--deck", help="hearthstone: one deck for both agents (built-in name, file or deckstring)")
     p.add_argument("--decks", nargs=2, metavar=("DECK_A", "DECK_B"), help="hearthstone: agent A's and agent B's deck")
     p.add_argument("--deck-pool", help="hearthstone: each game draws both decks from this pool (basic, classic, liege, random: a random legal deck per seat)")

@@ -13,7 +13,7 @@ HELP = "round robin between several agents: a win-rate matrix with 95% intervals
 
 def add_arguments(p) -> None:
     p.add_argument("agents", nargs="+", help="two or more agent specs")
-    add_game_arguments(p)
+    add_game_arguments(p, two_player=True)
     p.add_argument("--games", type=int, default=100, help="games per pair (default 100), first player alternating")
     p.add_argument("--workers", type=int, default=1)
     p.add_argument("--seed", type=int, default=0)

@@ -105,3 +105,13 @@ def test_bench_search_net_checks_its_decisions_folder_and_compare_file_before_pl
     empty.write_text('{"games": {}}')
     assert main(["bench", "search-net", "--games", "1", "--compare", str(empty)]) == 2
     assert "holds no games' decisions" in capsys.readouterr().err
+
+
+def test_tournament_help_suggests_only_games_it_plays(capsys):
+    """It refuses games of more than two players and cooperative ones: its --game help must not suggest Hanabi."""
+    with pytest.raises(SystemExit):
+        main(["tournament", "--help"])
+    text = " ".join(capsys.readouterr().out.split())
+    assert "two-player zero-sum games only" in text and "hanabi" not in text
+    assert main(["tournament", "random", "hat", "--game", "hanabi"]) == 2
+    assert "a tournament needs a two-player zero-sum game" in capsys.readouterr().err
