@@ -152,7 +152,7 @@ def tournament_heatmap(result_json: Path, out: Path) -> Path:
 
 def match_win_rates(results: Sequence[Path], out: Path, labels: Sequence[str] | None = None) -> Path:
     """Zero-sum arena results (`cardlab arena --json`, or quickstart's): agent A's win rate with its 95% interval,
-    one bar per match, with a line at 50%."""
+    one bar per match, with a line at par (50%; 1/N for a match of N agents, 3-4 player Dominion)."""
     _check_out(out)
     rows = []
     for i, path in enumerate(results):
@@ -167,25 +167,32 @@ def match_win_rates(results: Sequence[Path], out: Path, labels: Sequence[str] | 
                 if not all(k in match for k in ("win_rate", "ci95", "agents")):
                     raise UserError(f"{path} is not a zero-sum `cardlab arena --json` result (no win_rate)")
                 rate, lo, hi = _rate(match, f"{path}, matches[{m}]" if several else path)
-                name = f"{match['agents']['A']} vs {match['agents']['B']}"
+                roles = [match["agents"][r] for r in sorted(match["agents"])]  # A, B, C...: every seat's agent
+                name = " vs ".join(roles)
                 if label is not None:
-                    name = f"{label}, vs {match['agents']['B']}" if several else label
-                rows.append((name, rate, (lo, hi), match.get("games", "?")))
+                    name = f"{label}, vs {' vs '.join(roles[1:])}" if several else label
+                rows.append((name, rate, (lo, hi), match.get("games", "?"), 1 / max(2, len(roles))))
     return _rate_bars(rows, out, "win rate of the first-named agent (95% Wilson interval)")
 
 
-def _rate_bars(rows: Sequence[tuple[str, float, tuple[float, float], object]], out: Path, xlabel: str) -> Path:
-    """Horizontal bars (label, rate, (low, high), games) with the figures printed beside them and a line at 50%."""
+def _rate_bars(rows: Sequence[tuple], out: Path, xlabel: str) -> Path:
+    """Horizontal bars (label, rate, (low, high), games[, par]) with the figures printed beside them and a line at
+    par (50% unless a row says otherwise: a match of N agents is level at 1/N)."""
     plt = _pyplot()
     fig, ax = plt.subplots(figsize=(7.5, 0.45 * len(rows) + 1.2))
     ys = list(range(len(rows)))[::-1]
     rates = [r[1] for r in rows]
     errors = [[r[1] - r[2][0] for r in rows], [r[2][1] - r[1] for r in rows]]
     ax.barh(ys, rates, xerr=errors, color="#4c72b0", alpha=0.8, capsize=3)
-    for y, (name, rate, (lo, hi), games) in zip(ys, rows):
+    for y, (name, rate, (lo, hi), games, *_) in zip(ys, rows):
         ax.text(1.02, y, f"{rate:.1%} [{lo:.1%}, {hi:.1%}], {games} games", va="center", fontsize=7)
     ax.set_yticks(ys, [r[0] for r in rows], fontsize=8)
-    ax.axvline(0.5, color="grey", linewidth=0.8, linestyle="--")
+    pars = [r[4] if len(r) > 4 else 0.5 for r in rows]
+    if len(set(pars)) == 1:
+        ax.axvline(pars[0], color="grey", linewidth=0.8, linestyle="--")
+    else:  # each bar's own level
+        for y, par in zip(ys, pars):
+            ax.plot([par, par], [y - 0.45, y + 0.45], color="grey", linewidth=0.8, linestyle="--")
     ax.set_xlim(0, 1.5)  # the right third holds the figures
     ax.set_xticks([0, 0.25, 0.5, 0.75, 1.0])
     ax.set_xlabel(xlabel)

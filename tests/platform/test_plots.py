@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -191,3 +192,17 @@ def test_table_from_a_spreadsheet_csv(tmp_path):
     out = tmp_path / "t.svg"
     assert main(["plot", "table", str(table), "--out", str(out)]) == 0
     assert "baseline" in out.read_text() and "30.0%" in out.read_text()
+
+
+def test_a_match_of_three_agents_names_them_all_and_is_level_at_a_third(tmp_path, figures):
+    from cardlab import plots
+
+    three = tmp_path / "three.json"
+    three.write_text(json.dumps({"kind": "zero_sum", "agents": {"A": "bigmoney", "B": "smithy-bm", "C": "greedy"},
+                                 "games": 30, "win_rate": 0.3, "ci95": [0.17, 0.48]}))
+    two = ROOT / "docs/results/dominion/bigmoney_vs_bigmoney.json"
+    plots.match_win_rates([three, two], tmp_path / "m.png")
+    ax = figures[0].axes[0]
+    assert {t.get_text() for t in ax.get_yticklabels()} == {"bigmoney vs smithy-bm vs greedy", "bigmoney vs bigmoney"}
+    levels = sorted({round(x, 3) for line in ax.get_lines() if line.get_linestyle() == "--" for x in line.get_xdata()})
+    assert levels == [0.333, 0.5]  # each bar's own par, not 50% for all
