@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Callable, Sequence
 
 from cardlab.arena import gamelog
-from cardlab.arena.play import GameResult, cap_workers, game_seed, play_game, run_jobs  # noqa: F401 (re-exports)
+from cardlab.arena.play import SEATING, GameResult, cap_workers, game_seed, play_game, run_jobs  # noqa: F401 (re-exports)
 from cardlab.arena.stats import mean_interval, percentile, wilson_interval
 from cardlab.engine.core import COOPERATIVE, Game
 from cardlab.engine.registry import make_game
@@ -147,7 +147,7 @@ class MatchReport:
             "kind": self.kind,
             "agents": {LABELS[r]: spec for r, spec in enumerate(self.agents)},
             "first_player": ("alternating (A first in even games)" if len(self.agents) == 2
-                             else "rotating (agent r sits in seat (r + i) % seats in game i)"),
+                             else SEATING),
             "games": self.games,
             "errors": self.errors,
             "mean_turns": round(sum(self.turns) / len(self.turns), 2) if self.turns else 0.0,
@@ -200,6 +200,8 @@ def match_identity(game: Game, specs: Sequence[str], seed: int) -> dict:
     from cardlab.agents.registry import agent_files
 
     identity = {"game": game.spec, "agents": list(specs), "seed": seed}
+    if len(set(specs[1:])) > 1:  # three or more agents: seated in every order (journals before that only rotated)
+        identity["seating"] = "every order"
     files = agent_files(dict.fromkeys(specs))
     if files:
         identity["agent_files"] = files

@@ -1,7 +1,7 @@
 """Self-play runner: W worker processes play and encode games, the main process writes them in game-id order.
 
 Each game is `arena.play.play_game` with a chain recorder as its observer: game i depends only on (seed, i) and
-the roles rotate over the seats (role r in seat (r + i) % seats). Workers (`workers.py`) take games in batches and send
+the roles change seats (`arena.play.seat_roles`: every seat order in turn). Workers (`workers.py`) take games in batches and send
 back finished columns; the main process only appends them. Results are written in id order and committed every
 `commit_every` games, so any worker count, and any kill + `--resume`, yields the same rows as one uninterrupted run.
 """
@@ -17,7 +17,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Callable, Iterator
 
-from cardlab.arena.play import Observer, play_game as play_one
+from cardlab.arena.play import SEATING, Observer, play_game as play_one
 from cardlab.engine.core import COOPERATIVE, Rng, derive_seed
 from cardlab.engine.registry import make_game
 from cardlab.runtime import StopOnInterrupt, UserError
@@ -267,7 +267,7 @@ def file_attrs(settings: DatagenSettings) -> dict:
         "chains": ",".join(settings.chains),
         "game": game.spec, "game_name": game.name,
         "agents": json.dumps(list(settings.agents)),
-        "agent_seats": "agent r in seat (r + i) % seats of game i (two agents: A in seat i % 2)",
+        "agent_seats": SEATING,
         "seed": int(settings.seed), "seeds": "game i: cardlab.arena.play.game_seed(seed, i)",
         "games_requested": int(settings.total_games), "red_topup": int(settings.red_topup),
         "engine_version": engine_version,
@@ -330,6 +330,10 @@ def _check_resume(path: Path, attrs: dict, settings: DatagenSettings) -> None:
         if stored.get(key) != mine.get(key):
             raise UserError(f"{path} was generated with {key}={stored.get(key)!r}, not {mine.get(key)!r}; "
                             f"resume with the same settings or write a new file")
+    if attrs.get("agent_seats", SEATING) != SEATING and len(set(settings.agents[1:])) > 1:
+        # written when three or more agents only rotated: resumed games would seat them another way
+        raise UserError(f"{path} seated its agents by rotation only (agent r in seat (r + i) % seats); this cardlab "
+                        "plays every seat order, so its games would differ: write a new file")
     if "encoder_vocabulary" in attrs:  # rows coded with other card codes cannot join the file
         from cardlab.engine.features import get_encoder
         from cardlab.engine.registry import make_game

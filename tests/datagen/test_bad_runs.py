@@ -251,3 +251,22 @@ def test_ctrl_c_while_the_finished_file_is_compacted_says_how_to_go_on(tmp_path,
     assert "holds the 3 completed games" in err and "--resume" in err
     monkeypatch.undo()
     assert _datagen(str(out), "--games", "3", "--resume") == 0  # compacts it
+
+
+@pytest.mark.parametrize("agents, refused", [(["bigmoney", "smithy-bm", "greedy"], True),
+                                             (["smithy-bm", "bigmoney", "bigmoney"], False)])
+def test_a_file_whose_three_agents_only_rotated_is_not_resumed_with_every_seat_order(tmp_path, capsys, agents,
+                                                                                      refused):
+    """Files written before every seat order was played: their resumed games would seat three agents otherwise (A
+    plus copies of B seat the same specs either way, so those resume)."""
+    import h5py
+
+    out = tmp_path / "d3.h5"
+    argv = ["datagen", str(out), "--game", "dominion:players=3", "--agents", *agents, "--quiet"]
+    assert main([*argv, "--games", "3"]) == 0
+    with h5py.File(out, "a") as f:
+        f.attrs["agent_seats"] = "agent r in seat (r + i) % seats of game i (two agents: A in seat i % 2)"
+    before = out.read_bytes()
+    assert main([*argv, "--games", "6", "--resume"]) == (2 if refused else 0)
+    if refused:
+        assert "seated its agents by rotation only" in capsys.readouterr().err and out.read_bytes() == before

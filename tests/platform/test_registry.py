@@ -59,7 +59,20 @@ def test_every_seat_gets_its_own_agent_object():
 
 def test_roles_rotate_so_agent_a_moves_first_in_even_games():
     assert [seat_roles(i, 2) for i in range(3)] == [(0, 1), (1, 0), (0, 1)]
-    assert seat_roles(1, 3) == (2, 0, 1)  # role r sits in seat (r + i) % 3
+    assert seat_roles(1, 3) == (2, 0, 1)  # the first n games: role r sits in seat (r + i) % n
+
+
+@pytest.mark.parametrize("seats", [3, 4, 5])
+def test_three_or_more_agents_play_every_seat_order_once_in_n_factorial_games(seats):
+    """With only a rotation A always sat just before B: the order the agents were listed in moved their win rates."""
+    import math
+
+    blocks = [[seat_roles(i, seats) for i in range(b, b + seats)] for b in range(0, math.factorial(seats), seats)]
+    orders = [roles for block in blocks for roles in block]
+    assert len(set(orders)) == math.factorial(seats) and all(sorted(r) == list(range(seats)) for r in orders)
+    for block in blocks:  # every block of n games still puts each agent once in each seat
+        assert all(sorted(roles[seat] for roles in block) == list(range(seats)) for seat in range(seats))
+    assert seat_roles(math.factorial(seats), seats) == seat_roles(0, seats)
 
 
 def test_an_agent_seed_does_not_lead_to_the_game_seed():
