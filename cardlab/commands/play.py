@@ -74,6 +74,16 @@ def run(args) -> int:
     if game.kind == "cooperative":
         console.print(f"Game over: the team scored {returns[0]:g}.")
     else:
-        mine = returns[args.seat]
-        console.print("You win!" if mine > 0 else ("You lose." if mine < 0 else "Draw."))
+        console.print(outcome_line(returns, args.seat))
     return 0
+
+
+def outcome_line(returns: list[float], seat: int) -> str:
+    """The person's result; a win shared by k players (3-4 player Dominion) returns 1/k to each."""
+    mine = returns[seat]
+    if mine < 0:
+        return "You lose."
+    if mine == 0:
+        return "Draw."
+    shared = sum(1 for r in returns if r == mine)
+    return "You win!" if shared == 1 else f"You share the win with {shared - 1} other player{'s' if shared > 2 else ''}."

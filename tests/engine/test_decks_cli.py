@@ -122,6 +122,15 @@ def test_play_command_runs_a_game_through_the_terminal(monkeypatch, capsys):
     assert "you are seat 0" in out and ("You win!" in out or "You lose." in out or "Draw." in out)
 
 
+def test_the_final_line_tells_a_shared_win_from_a_win():
+    from cardlab.commands.play import outcome_line
+
+    assert outcome_line([1.0, -1.0], 0) == "You win!" and outcome_line([1.0, -1.0], 1) == "You lose."
+    assert outcome_line([0.5, 0.5, -1.0], 1) == "You share the win with 1 other player."
+    assert outcome_line([1 / 3, 1 / 3, 1 / 3, -1.0], 0) == "You share the win with 2 other players."
+    assert outcome_line([0.0, 0.0, 0.0], 2) == "Draw."
+
+
 def test_a_huge_copy_count_is_refused_before_building_the_deck(tmp_path, capsys):
     from cardlab.cli import main
 
