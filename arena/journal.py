@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 import math
 from pathlib import Path
-from typing import IO
+from typing import IO, Callable
 
 from cardlab.runtime import UserError
 
@@ -18,15 +18,19 @@ JOURNAL_VERSION = 2
 
 
 class MatchJournal:
-    def __init__(self, path: Path, handle: IO[str], done: dict[int, dict]) -> None:
+    """`done`: the indices of the games the journal holds. Records are handed to `on_game` as they are read, not
+    kept: a journal of a million games would otherwise be held whole in memory."""
+
+    def __init__(self, path: Path, handle: IO[str], done: set[int]) -> None:
         self.path, self._handle, self.done = path, handle, done
 
     @classmethod
-    def open(cls, path: str | Path, match: dict) -> "MatchJournal":
-        """Create the journal, or read the games an earlier run of the same match finished."""
+    def open(cls, path: str | Path, match: dict, on_game: Callable[[dict], None] = lambda game: None) -> "MatchJournal":
+        """Create the journal, or read the games an earlier run of the same match finished (each index once, in
+        the order they finished, to `on_game`)."""
         path = Path(path)
         try:
-            return cls._open(path, match)
+            return cls._open(path, match, on_game)
         except OSError as exc:
             parent = next((p for p in path.parents if p.exists()), None)
             why = (f"{parent} is a file, not a folder" if parent is not None and not parent.is_dir()
@@ -34,14 +38,13 @@ class MatchJournal:
             raise UserError(f"{path}: cannot use as an arena journal ({why})") from None
 
     @classmethod
-    def _open(cls, path: Path, match: dict) -> "MatchJournal":
-        done: dict[int, dict] = {}
+    def _open(cls, path: Path, match: dict, on_game: Callable[[dict], None]) -> "MatchJournal":
+        done: set[int] = set()
         if path.exists() and path.stat().st_size > 0:
-            raw = path.read_bytes()
-            lines = raw.split(b"\n")
-            whole = lines[:-1]  # the part after the last newline is a line cut short by a kill
+            with path.open("rb") as f:
+                first = f.readline()
             try:
-                header = json.loads(whole[0]) if whole else None
+                header = json.loads(first) if first.endswith(b"\n") else None
             except ValueError:
                 header = None
             if not isinstance(header, dict) or header.get("format") != JOURNAL_FORMAT:
@@ -60,18 +63,24 @@ class MatchJournal:
                 raise UserError(f"{path}: journal of a match played with other files behind {', '.join(changed)} "
                                 "(their SHA-256 differs now); give another --journal file or the same files")
             roles = len(match.get("agents", ())) if isinstance(match, dict) else 0
-            for number, line in enumerate(whole[1:], start=2):
-                try:
-                    game = json.loads(line)
-                    if not _is_game_record(game, roles):
-                        raise ValueError
-                    game["ms"] = {str(k): list(v) for k, v in game["ms"].items()}
-                    done[game["index"]] = game
-                except (ValueError, KeyError, TypeError, OverflowError):  # (an int too large for a float)
-                    raise UserError(f"{path}: line {number} is not a game record; the journal is damaged") from None
-            if lines[-1]:
+            with path.open("rb") as f:
+                whole = len(f.readline())  # bytes up to the end of the last complete line
+                for number, line in enumerate(f, start=2):
+                    if not line.endswith(b"\n"):  # a line cut short by a kill: dropped below
+                        break
+                    whole += len(line)
+                    try:
+                        game = json.loads(line)
+                        if not _is_game_record(game, roles):
+                            raise ValueError
+                    except (ValueError, KeyError, TypeError, OverflowError):  # (an int too large for a float)
+                        raise UserError(f"{path}: line {number} is not a game record; the journal is damaged") from None
+                    if game["index"] not in done:  # (a damaged line further on still refuses the whole run)
+                        done.add(game["index"])
+                        on_game(game)
+            if whole < path.stat().st_size:
                 with path.open("r+b") as f:
-                    f.truncate(len(raw) - len(lines[-1]))
+                    f.truncate(whole)
             handle = path.open("a", encoding="utf-8")
         else:
             path.parent.mkdir(parents=True, exist_ok=True)
@@ -83,7 +92,7 @@ class MatchJournal:
     def add(self, game: dict) -> None:
         self._handle.write(json.dumps(game) + "\n")
         self._handle.flush()
-        self.done[int(game["index"])] = game
+        self.done.add(int(game["index"]))
 
     def close(self) -> None:
         self._handle.close()

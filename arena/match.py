@@ -18,7 +18,7 @@ from typing import Callable, Sequence
 
 from cardlab.arena import gamelog
 from cardlab.arena.play import SEATING, GameResult, cap_workers, game_seed, play_game, run_jobs  # noqa: F401 (re-exports)
-from cardlab.arena.stats import mean_interval, percentile, wilson_interval
+from cardlab.arena.stats import DecisionTimes, mean_interval, wilson_interval
 from cardlab.engine.core import COOPERATIVE, Game
 from cardlab.engine.registry import make_game
 from cardlab.runtime import StopOnInterrupt, UserError, first_line
@@ -85,7 +85,7 @@ class MatchReport:
     returns: list[list[float]]  # per finished game, per role
     errors: int
     turns: list[int]
-    decision_ms: dict[str, list[float]]
+    decision_ms: dict[str, DecisionTimes]  # per role
     elapsed_s: float
     seed: int
     max_score: float | None = None
@@ -137,8 +137,8 @@ class MatchReport:
                         f"(first: {first}){where}; {then}")
 
     def _timing(self) -> dict:
-        return {k: {"mean": round(sum(v) / len(v), 3) if v else 0.0, "p95": round(percentile(v, 95), 3),
-                    "decisions": len(v)} for k, v in self.decision_ms.items()}
+        return {k: {"mean": round(v.mean(), 3), "p95": round(v.percentile(95), 3), "decisions": v.count}
+                for k, v in self.decision_ms.items()}
 
     def to_json(self) -> dict:
         out: dict = {
@@ -231,7 +231,7 @@ def run_match(specs: Sequence[str], game: Game | str | None = None, games: int =
     labels = [LABELS[r] for r in range(len(specs))]
     returns: list[list[float]] = []
     turns: list[int] = []
-    times: dict[str, list[float]] = {label: [] for label in labels}
+    times = {label: DecisionTimes() for label in labels}
     errors = 0
     error_logs: list[str] = []
     first_error: str | None = None
@@ -245,7 +245,7 @@ def run_match(specs: Sequence[str], game: Game | str | None = None, games: int =
             returns.append(record["returns"])
             turns.append(record["turns"])
         for k in times:
-            times[k].extend(record["ms"].get(k, []))
+            times[k].add(record["ms"].get(k, ()))
         if record.get("error_log"):
             error_logs.append(record["error_log"])
 
@@ -253,15 +253,17 @@ def run_match(specs: Sequence[str], game: Game | str | None = None, games: int =
     if journal is not None:
         from cardlab.arena.journal import MatchJournal
 
-        book = MatchJournal.open(journal, match_identity(game, specs, seed))
-    earlier = {i: g for i, g in (book.done.items() if book else ()) if i < games}
-    for record in sorted(earlier.values(), key=lambda g: g["index"]):
-        tally(record)
+        def earlier(record: dict) -> None:  # a journal of a longer run holds games this one does not play
+            if record["index"] < games:
+                tally(record)
+
+        book = MatchJournal.open(journal, match_identity(game, specs, seed), earlier)
+    finished = book.done if book is not None else set()
     start = time.perf_counter()
-    done = len(earlier)
+    todo = [i for i in range(games) if i not in finished]
+    done = games - len(todo)
     if progress is not None and done:
         progress(done)
-    todo = [i for i in range(games) if i not in earlier]
     jobs = [(game.spec, specs, seed, i, (), keep_logs) for i in todo]
     try:
         with StopOnInterrupt(defer=not plays_human(specs)) as stop:
@@ -271,7 +273,8 @@ def run_match(specs: Sequence[str], game: Game | str | None = None, games: int =
                 if r.log is not None and (r.error is not None or keep_logs) and log_dir is not None:
                     log_path = str(gamelog.save(r.log, Path(log_dir) / f"game-{seed}-{r.index:06d}.json"))
                 record = {"index": r.index, "returns": list(r.returns) if r.returns is not None else None,
-                          "turns": r.turns, "ms": {LABELS[k]: v for k, v in r.decision_ms.items()},
+                          "turns": r.turns, "ms": {LABELS[k]: [round(x, 4) for x in v]  # 0.1 us: a shorter journal
+                                                   for k, v in r.decision_ms.items()},
                           "error_log": log_path if r.error is not None else None}
                 if r.error is not None:
                     record["error"] = first_line(r.error)

@@ -63,3 +63,45 @@ def _t_quantile(df: int, confidence: float) -> float:
     g3 = (3 * z ** 7 + 19 * z ** 5 + 17 * z ** 3 - 15 * z) / 384
     g4 = (79 * z ** 9 + 776 * z ** 7 + 1482 * z ** 5 - 1920 * z ** 3 - 945 * z) / 92160
     return z + g1 / df + g2 / df ** 2 + g3 / df ** 3 + g4 / df ** 4
+
+
+class DecisionTimes:
+    """Decision times (ms) in bounded memory: count, total and a histogram of log-spaced bins 0.01% wide, so a
+    million-game match reports its mean exactly and its p95 to 0.005% without keeping every time (a list grew by
+    ~45 bytes a decision: 4 GB for 10^6 Dominion games)."""
+
+    STEP = 1e-4  # bin width in log(ms)
+
+    def __init__(self) -> None:
+        self.count = 0
+        self.total = 0.0
+        self.zeros = 0  # times the clock could not tell from 0
+        self.bins: dict[int, int] = {}
+
+    def add(self, values) -> None:
+        bins, step = self.bins, self.STEP
+        for v in values:
+            self.count += 1
+            self.total += v
+            if v > 0:
+                key = math.floor(math.log(v) / step)
+                bins[key] = bins.get(key, 0) + 1
+            else:
+                self.zeros += 1
+
+    def mean(self) -> float:
+        return self.total / self.count if self.count else 0.0
+
+    def percentile(self, q: float) -> float:
+        """Nearest-rank percentile, as `percentile` would give from the kept times (to the bin's 0.005%)."""
+        if not self.count:
+            return 0.0
+        rank = max(1, math.ceil(q / 100 * self.count))
+        seen = self.zeros
+        if rank <= seen:
+            return 0.0
+        for key in sorted(self.bins):
+            seen += self.bins[key]
+            if seen >= rank:
+                return math.exp((key + 0.5) * self.STEP)
+        return math.exp((max(self.bins) + 0.5) * self.STEP)  # not reached: the counts add up to count
