@@ -747,3 +747,37 @@ def test_dominance_pruning_sees_through_a_noble_sacrifice_to_lethal(spec: str) -
     s = make_state(("MAGE", "PALADIN"), boards=(["River Crocolisk", "Boulderfist Ogre", "Chillwind Yeti"], []), mana=0)
     s = _with_secret(s, "Noble Sacrifice", 20)
     assert _play_turn(s, spec).winner == 0  # the Crocolisk draws out the Defender, the others go face
+
+
+def test_with_k_determinizations_the_search_keeps_the_best_candidate_not_the_worst():
+    """`search:k=2`: with the enemy hero at 6 health and Fireball in hand, the agent must Fireball the enemy hero
+    for the win, not pick the candidate plan its determinizations scored lowest."""
+    s = make_state(hands=(["Fireball", "Chillwind Yeti"], []), mana=4)
+    s.players[1].hero.damage = s.players[1].hero.max_health - 6
+    agent = make_agent("search:k=2,eval=greedy,max_nodes=2000,max_ms=0", seed=0)
+    agent.reset(0, 0)
+    action = agent.act(s.observation(0))
+    assert action[0] == PLAY and s.players[0].hand[action[1]].name == "Fireball" and action[3] == 8
+    assert agent.last_result.value == math.inf
+    s.apply(action)
+    assert s.is_terminal() and s.winner == 0
+
+
+def test_a_draw_is_worth_nothing_not_a_win():
+    """Both heroes at 3 health, Hellfire in hand and three Yetis on board: Hellfire kills both heroes, a draw. The
+    search must score that draw 0 and keep its winning board (end the turn), not play Hellfire as if it won."""
+    from cardlab.agents.evaluators import terminal_value
+
+    s = make_state(classes=("WARLOCK", "MAGE"), hands=(["Hellfire"], []), boards=(["Chillwind Yeti"] * 3, ()), mana=4)
+    for m in s.players[0].board:
+        m.exhausted = True  # played this turn: no lethal attack
+    for p in s.players:
+        p.hero.damage = p.hero.max_health - 3
+    drawn = s.clone()
+    drawn.apply(next(a for a in drawn.legal_actions() if a[0] == PLAY))
+    assert drawn.is_terminal() and drawn.returns() == [0.0, 0.0]
+    assert terminal_value(drawn, 0) == 0.0 and terminal_value(drawn, 1) == 0.0
+    agent = make_agent("search:eval=greedy,max_nodes=2000,max_ms=0", seed=0)
+    agent.reset(0, 0)
+    assert agent.act(s.observation(0)) == (0,)  # END_TURN
+    assert 0 < agent.last_result.value < math.inf

@@ -70,3 +70,35 @@ def test_bad_look_ahead_options_are_one_clear_error(spec, message):
 def test_the_look_ahead_needs_a_game_with_turns_of_several_actions():
     with pytest.raises(UserError, match="two-player zero-sum"):
         TurnTreeSearch(eval=BoardAttack(), lookahead="random", game="hanabi")
+
+
+def test_samples_sets_how_many_replies_each_plan_is_scored_after():
+    """`samples=3` scores each of the top 2 plans after exactly 3 opponent replies (6 rollouts per planned turn),
+    not 4: a user sizing the look-ahead's cost by samples gets what was asked."""
+    s = low_health_position()
+    ahead = TurnTreeSearch(eval=BoardAttack(), prune="tt", max_nodes=500, lookahead="greedy", top=2, samples=3)
+    ahead.reset(0, 1)
+    ahead.plan_turn(s.observation(0))
+    assert len(ahead.last_result.top) == 2
+    assert ahead.lookahead.rollouts == 2 * 3
+
+
+def test_a_leaf_where_we_are_far_ahead_is_worth_more_after_the_reply_than_one_where_we_are_behind():
+    """After the opponent's reply the evaluator scores the position from the opponent's side, so the look-ahead must
+    negate it: three Yetis against an empty board is good for us and the reverse bad, not the other way round (which
+    would make the look-ahead pick the plans that help the opponent)."""
+    from tests.engine.hs import end_turn
+
+    agent = make_agent("search:eval=greedy,lookahead=greedy,top=2,samples=1", 0)
+    agent.reset(0, 1)
+
+    def leaf(ours, theirs):
+        s = make_state(boards=(ours, theirs))
+        end_turn(s)  # our turn is over: the opponent replies
+        return s
+
+    ahead, behind = leaf(["Chillwind Yeti"] * 3, ()), leaf((), ["Chillwind Yeti"] * 3)
+    up, down = agent.lookahead.values([ahead, behind], 0, agent.rng)
+    assert not ahead.is_terminal() and not behind.is_terminal()  # values() replies on copies; no game ends
+    assert FINISHED not in (abs(up), abs(down))  # nor inside the replies (12 damage to a 30-health hero)
+    assert up > 0 > down

@@ -177,3 +177,11 @@ def test_the_terminal_rounds_rates_from_the_counts_not_from_the_json(capsys):
     assert main(["arena", "face", "random", "--games", "1", "--seed", "0"]) == 0
     out = " ".join(capsys.readouterr().out.split())
     assert "A win rate 100.0% (95% Wilson interval 20.7% - 100.0%)" in out
+
+
+def test_a_stronger_agent_among_three_seats_is_credited_with_its_own_wins():
+    """With three different agents, each role must get its own seat's result: BigMoney against two random
+    players should win nearly every game, not a third of them (another seat's return credited to A)."""
+    r = run_match(("bigmoney", "random", "random"), "dominion:players=3", games=30, seed=0)
+    assert r.wins["A"] >= 24
+    assert r.wins["B"] + r.wins["C"] <= 6

@@ -108,3 +108,15 @@ def test_a_journal_is_refused_when_an_agents_file_changed_since(tmp_path):
     genome.write_bytes(path_of("dominion/ranks-random.yaml").read_bytes())  # same spec, another genome
     with pytest.raises(UserError, match="other files behind extremal:genome=.*g.yaml"):
         run_match(specs, "dominion", 8, seed=1, journal=journal)
+
+
+def test_a_shorter_match_on_a_longer_journal_reports_only_its_own_games(tmp_path):
+    """A journal holding 6 games reused for a 3-game match must report 3 games, not count the other 3 too."""
+    decks = "hearthstone:deck=liege"
+    journal = tmp_path / "m.jsonl"
+    run_match(SPECS, decks, 6, seed=3, journal=journal)
+    report = run_match(SPECS, decks, 3, seed=3, journal=journal)
+    r = report.to_json()
+    assert r["games"] == 3 and report.played == 0
+    assert r["wins"]["A"] + r["wins"]["B"] + r["draws"] + r["errors"] == 3
+    assert _same(r, run_match(SPECS, decks, 3, seed=3).to_json())

@@ -62,3 +62,18 @@ def test_red_topup_games_record_the_decks_they_played_and_keep_each_agents_deck(
             state = HearthstoneState.from_dict(json.loads(zlib.decompress(
                 np.asarray(colour["state"][row], dtype=np.uint8).tobytes())))
             assert [p.deck_name for p in state.players] == decks
+
+
+def test_three_player_dominion_outcomes_are_win_or_loss_signs(tmp_path):
+    """With 3 players a loser's return is a fraction (-0.5) and a shared win +0.5: the stored outcome must still be
+    -1 or +1, not 0 (which would label every loser's row as a draw, worth nothing)."""
+    from cardlab.datagen.reader import ChainData
+    from cardlab.datagen.runner import DatagenSettings, generate
+
+    path = tmp_path / "d3.h5"
+    generate(path, DatagenSettings(agents=("bigmoney",) * 3, games=4, game="dominion:players=3"))
+    d = ChainData(path, "full")
+    for gid in np.unique(d.game_id):
+        outcomes = set(np.unique(d.outcome[d.game_id == gid]).tolist())
+        assert outcomes == {-1, 1}, (gid, outcomes)
+    assert (np.sign(d.labels) == d.outcome).all()

@@ -162,3 +162,13 @@ def test_a_file_without_its_encoder_attributes_is_refused_by_inspect_and_train(s
         err = capsys.readouterr().err
         assert "stripped.h5 is damaged" in err and "Traceback" not in err
     assert not (tmp_path / "r" / "value.pt").exists()
+
+
+def test_split_by_game_gives_each_side_its_own_fraction_of_games(small_file):
+    """--val 0.3 --test 0.1 on 20 games must hold out 6 games for validation and 2 for testing (not 2 and 2)."""
+    d = ChainData(small_file, "full")
+    assert len(np.unique(d.game_id)) == 20
+    tr, va, te = d.split_by_game(val=0.3, test=0.1, seed=0)
+    assert len(np.unique(d.game_id[va])) == 6
+    assert len(np.unique(d.game_id[te])) == 2
+    assert len(np.unique(d.game_id[tr])) == 12

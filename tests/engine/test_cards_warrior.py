@@ -345,3 +345,18 @@ def test_grommash_enrage_six_attack():
     assert grom.can_attack() and grom.attack == 4
     play(s, "Inner Rage", grom)
     assert grom.attack == 4 + 6 + 2
+
+
+def test_shield_slam_with_no_armor_deals_no_damage_and_pops_no_shield():
+    """Shield Slam with 0 Armor deals 0 damage: an enemy Argent Squire keeps its Divine Shield and an enemy
+    Acolyte of Pain draws no card (0 damage is no damage)."""
+    s = make_state(WARRIORS, hands=(["Shield Slam", "Shield Slam"], []),
+                   boards=((), ["Argent Squire", "Acolyte of Pain"]))
+    assert s.players[0].hero.armor == 0
+    squire = minion(s, 1, "Argent Squire")
+    play(s, "Shield Slam", squire)
+    assert squire.divine_shield and squire.health == 1
+    hand = len(s.players[1].hand)
+    acolyte = minion(s, 1, "Acolyte of Pain")
+    play(s, "Shield Slam", acolyte)
+    assert acolyte.health == 3 and len(s.players[1].hand) == hand

@@ -198,3 +198,33 @@ def test_training_on_two_devices_exports_one_checkpoint_from_merged_files(tmp_pa
     _, meta = load_value_checkpoint(out / "value.pt")
     assert meta["data"]["games"] == 24
     assert len(list((out / "checkpoints").glob("best-*.ckpt"))) == 1
+
+
+def test_streamed_training_labels_are_scaled_like_in_memory_ones(tiny):
+    """A file too large for memory is streamed: the net must learn the same targets (labels / reward, in [-1, 1])
+    as when the file fits in memory, not labels 100 times larger that send its values out of range."""
+    from cardlab.train.value import ChainDataModule
+
+    streamed = ChainDataModule(tiny, ValueConfig(max_memory_mb=0, stream_block_rows=50, batch_size=64))
+    streamed.setup()
+    loaded = ChainDataModule(tiny, ValueConfig(batch_size=64))
+    loaded.setup()
+    assert streamed.streaming and streamed.label_scale == loaded.label_scale == 100.0
+    got = torch.cat([b[1] for b in streamed.train_dataloader()])
+    want = torch.cat([b[1] for b in loaded.train_dataloader()])
+    assert got.abs().max() <= 1.0 and got.abs().max() > 0
+    assert torch.allclose(got.sort().values, want.sort().values)
+
+
+def test_a_value_checkpoint_whose_weights_changed_since_export_is_refused(tiny, tmp_path):
+    """A value.pt whose weights were altered after export (one changed weight, the file still a valid torch file)
+    must be refused as damaged, not loaded silently into an agent that then plays with wrong values."""
+    summary = fit_value(tiny, ValueConfig(max_epochs=1, batch_size=64, hidden=[8]), tmp_path / "d", progress=False)
+    blob = torch.load(summary["checkpoint"], map_location="cpu", weights_only=True)
+    name = next(k for k, v in blob["state_dict"].items() if v.is_floating_point() and v.numel())
+    blob["state_dict"][name].view(-1)[0] += 1.0
+    damaged = tmp_path / "damaged.pt"
+    torch.save(blob, damaged)
+    load_value_checkpoint(summary["checkpoint"])  # the untouched file loads
+    with pytest.raises(UserError, match="SHA-256"):
+        load_value_checkpoint(damaged)
