@@ -25,6 +25,10 @@ from cardlab.runtime import UserError
 # Attributes that fix what a row means: sources that differ in any of them cannot share one training file.
 MUST_MATCH = ("game_name", "encoder", "encoder_version", "encoder_dim", "chains", "gamma", "reward",
               "green_threshold", "red_threshold", "store_states", "game_kind", "label", "chain_point")
+# Sources are read and committed in blocks of whole games, of at most BLOCK_GAMES games and BLOCK_BYTES bytes of rows
+# (fixed-size columns; more only when one game alone has more), so a merge's memory does not grow with its files.
+BLOCK_GAMES = 1 << 12
+BLOCK_BYTES = 16 << 20
 
 
 def merge_chain_files(sources: Sequence[str | Path], out: str | Path) -> Path:
@@ -58,9 +62,10 @@ def merge_chain_files(sources: Sequence[str | Path], out: str | Path) -> Path:
         for path in sources[1:]:
             with h5py.File(path, "r", locking=False) as src:
                 _check_same_layout(path, src, writer)
-                for info, chains in _games(src, writer):
-                    writer.add_game(info, chains)
-            writer.commit()
+                for block in _blocks(src, writer):  # committed block by block: memory stays bounded
+                    for info, chains in block:
+                        writer.add_game(info, chains)
+                    writer.commit()
         total = writer.games_completed
         writer.set_attr("games_requested", np.int64(total))
         from cardlab.datagen.reader import file_sha256
@@ -112,27 +117,54 @@ def _check_same_layout(path: Path, src: h5py.File, writer: ChainWriter) -> None:
         raise UserError(f"cannot merge {path}: its per-game fields differ from the first file's")
 
 
-def _games(src: h5py.File, writer: ChainWriter):
-    """(info, chains) of each committed game of `src`, in id order, in the form ChainWriter.add_game takes."""
+def _blocks(src: h5py.File, writer: ChainWriter):
+    """The committed games of `src`, in id order, in blocks of whole games (see BLOCK_BYTES), each a list of
+    (info, chains) in the form ChainWriter.add_game takes: rows are read by ranges, never the whole file."""
     n_games = int(src.attrs["games_completed"])
-    games = {name: src["games"][name][:n_games] for name in src["games"]}
-    columns = {}
-    bounds = {}
+    bounds = {kind: _game_bounds(src["chains"][kind], n_games) for kind in writer.kinds}
+    size = np.zeros(n_games + 1, dtype=np.int64)  # bytes of the rows of games 0..i-1
     for kind in writer.kinds:
         g = src["chains"][kind]
-        rows = int(g.attrs["rows"])
-        columns[kind] = {name: g[name][:rows] for name in g}
-        gid = columns[kind]["game_id"]
-        # rows are written game after game: each game's rows form one block
-        bounds[kind] = np.searchsorted(gid, np.arange(n_games + 1), side="left")
-    for i in range(n_games):
-        info = {name: _scalar(values[i]) for name, values in games.items()}
+        size += bounds[kind] * sum(ds.dtype.itemsize * int(np.prod(ds.shape[1:], dtype=np.int64))
+                                   for name, ds in g.items() if name != "game_id")
+    first = 0
+    while first < n_games:
+        stop = int(np.searchsorted(size, size[first] + BLOCK_BYTES, side="right")) - 1  # games first..stop-1 fit
+        stop = min(max(stop, first + 1), first + BLOCK_GAMES, n_games)  # a game is never split across blocks
+        yield _games(src, writer, first, stop, bounds)
+        first = stop
+
+
+def _game_bounds(g: h5py.Group, n_games: int) -> np.ndarray:
+    """Row bounds of each committed game in a chain group: game i holds rows bounds[i]:bounds[i + 1]. Rows are
+    written game after game, so each game's rows form one block of the ascending game_id column (read by parts)."""
+    rows = int(g.attrs["rows"])
+    ids = np.arange(n_games + 1)
+    bounds = np.zeros(n_games + 1, dtype=np.int64)
+    step = max(1, BLOCK_BYTES // 8)
+    for start in range(0, rows, step):
+        bounds += np.searchsorted(g["game_id"][start:min(rows, start + step)], ids, side="left")
+    return bounds
+
+
+def _games(src: h5py.File, writer: ChainWriter, first: int, stop: int, bounds: dict[str, np.ndarray]) -> list:
+    """(info, chains) of games first..stop-1 of `src`, in id order."""
+    games = {name: src["games"][name][first:stop] for name in src["games"]}
+    base = {kind: int(b[first]) for kind, b in bounds.items()}
+    columns = {}
+    for kind in writer.kinds:
+        g = src["chains"][kind]
+        columns[kind] = {name: g[name][base[kind]:int(bounds[kind][stop])] for name in g if name != "game_id"}
+    out = []
+    for i in range(first, stop):
+        info = {name: _scalar(values[i - first]) for name, values in games.items()}
         chains = {}
         for kind in writer.kinds:
-            lo, hi = bounds[kind][i], bounds[kind][i + 1]
+            lo, hi = bounds[kind][i] - base[kind], bounds[kind][i + 1] - base[kind]
             if hi > lo:
-                chains[kind] = {name: col[lo:hi] for name, col in columns[kind].items() if name != "game_id"}
-        yield info, chains
+                chains[kind] = {name: col[lo:hi] for name, col in columns[kind].items()}
+        out.append((info, chains))
+    return out
 
 
 def _scalar(value):

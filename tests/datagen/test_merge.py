@@ -85,3 +85,47 @@ def test_files_holding_the_same_games_are_refused(tmp_path):
         merge_chain_files([merged, other_agents], tmp_path / "m2.h5")
     fresh = _file(tmp_path / "fresh.h5", 2, 2)
     assert merge_chain_files([merged, fresh], tmp_path / "m3.h5").exists()
+
+
+def test_sources_are_merged_in_bounded_blocks_of_whole_games(tmp_path, monkeypatch):
+    # A source is read and committed a block of whole games at a time, never whole: memory stays bounded however
+    # large the file, and the merged file is byte for byte the one merged in a single block.
+    from cardlab.datagen import merge
+    from cardlab.datagen.writer import ChainWriter
+
+    a, b = _file(tmp_path / "a.h5", 1, 2), _file(tmp_path / "b.h5", 2, 7)
+    whole = merge_chain_files([a, b], tmp_path / "whole.h5").read_bytes()
+    with h5py.File(b) as f:
+        game_rows = f["games"]["rows_full"][:].tolist()
+        row_bytes = sum(ds.dtype.itemsize * int(np.prod(ds.shape[1:])) for name, ds in f["chains/full"].items()
+                        if name != "game_id")
+    commits, reads = [], []
+    commit, getitem = ChainWriter.commit, h5py.Dataset.__getitem__
+
+    def spy_commit(self):
+        commits.append(len(self._buffer))
+        return commit(self)
+
+    def spy_getitem(ds, key):
+        values = getitem(ds, key)
+        if ds.file.filename == str(b) and ds.name.startswith("/chains/"):
+            reads.append((ds.name.rsplit("/", 1)[1], len(values)))
+        return values
+
+    monkeypatch.setattr(ChainWriter, "commit", spy_commit)
+    monkeypatch.setattr(h5py.Dataset, "__getitem__", spy_getitem)
+    for games, rows, blocks in [(3, 1 << 30, [3, 3, 1]), (100, 1, [1] * 7),
+                                (100, 2 * max(game_rows), None)]:
+        monkeypatch.setattr(merge, "BLOCK_GAMES", games)
+        monkeypatch.setattr(merge, "BLOCK_BYTES", rows * row_bytes)
+        commits.clear(), reads.clear()
+        out = merge_chain_files([a, b], tmp_path / f"m{games}-{rows}.h5")
+        assert out.read_bytes() == whole
+        added = [n for n in commits if n]
+        assert sum(added) == 7 and max(added) <= games and (blocks is None or added == blocks)
+        # no read of b's rows spans more than one block (a block holds more rows only for a game alone); game ids
+        # (where each game's rows are) are read in parts of at most BLOCK_BYTES too
+        assert max(n for name, n in reads if name != "game_id") <= max(rows, max(game_rows))
+        assert max(n * 8 for name, n in reads if name == "game_id") <= max(rows * row_bytes, 8)
+        if blocks is None:
+            assert len(added) > 1
