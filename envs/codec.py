@@ -14,7 +14,7 @@ from typing import Any, Protocol
 
 import numpy as np
 
-from cardlab.engine.core import Action, Game, State
+from cardlab.engine.core import Action, Game, Rng, State, derive_seed
 from cardlab.engine.features import get_encoder
 from cardlab.engine.registry import make_game
 from cardlab.runtime import UserError
@@ -61,6 +61,7 @@ class GameCodec:
         hooks = hook_module(self.game)
         self.ids: ActionIds = hooks.action_ids(self.game)
         self.encoder = hooks.rl_encoder(self.game) if encoder is None else get_encoder(encoder, self.game)
+        self.rng = Rng(0)  # for encoders that draw (seed96:random_slots=true); reseeded by every new game
         self.num_actions: int = int(self.ids.num_actions)
         self.obs_dim: int = int(self.encoder.dim)
         self.low = float(hooks.OBSERVATION_LOW)
@@ -74,16 +75,18 @@ class GameCodec:
 
     def describe(self) -> dict[str, Any]:
         """Names and versions of everything that fixes the tensors' meaning (for logs and checkpoints)."""
-        return {"game": self.game.spec or self.game.name, "encoder": self.encoder.name,
+        return {"game": self.game.spec or self.game.name, "encoder": self.encoder.spec,
                 "encoder_version": self.encoder.version, "obs_dim": self.obs_dim, "action_ids": self.ids.name,
                 "action_ids_version": self.ids.version, "num_actions": self.num_actions}
 
     def new_state(self, seed: int) -> State:
+        """Game `seed`; an encoder that draws starts from a generator of the same seed, so observations replay."""
+        self.rng = Rng(derive_seed("encoder", int(seed)))
         return self.game.new_initial_state(int(seed))
 
     def observe(self, state: State, player: int) -> np.ndarray:
         """`player`'s encoded view, clipped to the declared bounds (a no-op in any real game)."""
-        row = np.asarray(self.encoder.values(state, player), dtype=np.float32)
+        row = np.asarray(self.encoder.values(state, player, self.rng), dtype=np.float32)
         return np.clip(row, self.low, self.high, out=row)
 
     def legal_ids(self, state: State) -> list[int]:

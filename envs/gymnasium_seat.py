@@ -83,7 +83,7 @@ class CardlabGymEnv(gymnasium.Env):
         agents: dict[int, Any] = {}
         for seat, spec in zip(others, specs):
             if isinstance(spec, str):
-                agents[seat] = make_agent(spec, game=self.codec.name)
+                agents[seat] = make_agent(spec, game=self.codec.game)  # the Game: its check_game sees the variant
             elif not (callable(getattr(spec, "reset", None)) and callable(getattr(spec, "act", None))):
                 raise ValueError(f"opponent {spec!r} is neither an agent spec (e.g. 'random') nor an Agent "
                                  "(an object with reset(player, seed) and act(observation))")

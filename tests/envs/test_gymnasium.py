@@ -150,3 +150,29 @@ def test_another_encoder_gives_its_own_rows():
     assert env.unwrapped.codec.describe()["encoder"] == "hle"
     with pytest.raises(Exception, match="unknown encoder 'nope'"):
         gymnasium_env("hanabi", encoder="nope")
+
+
+def test_an_encoder_that_draws_replays_with_the_seed_and_keeps_its_options_in_describe():
+    """seed96:random_slots=true shuffles minion slots: the same seed must give the same rows, and describe() must
+    name the option (a log or checkpoint that said just "seed96" would lose what the rows mean)."""
+    env = gymnasium_env("hearthstone", encoder="seed96:random_slots=true", opponent="random")
+    assert env.codec.describe()["encoder"] == "seed96:random_slots=true"
+
+    def rows(seed):
+        obs, info = env.reset(seed=seed)
+        out = [obs]
+        for _ in range(40):
+            obs, _, terminated, truncated, info = env.step(int(np.flatnonzero(info["action_mask"])[-1]))
+            out.append(obs)
+            if terminated or truncated:
+                break
+        return np.stack(out)
+
+    first = rows(5)
+    rows(6)
+    np.testing.assert_array_equal(rows(5), first)
+
+
+def test_an_opponent_that_cannot_play_the_variant_is_refused_when_the_env_is_made():
+    with pytest.raises(Exception, match="lookahead= plays the opponent's reply in two-player games"):
+        gymnasium_env("dominion:players=3", opponent="search:ckpt=dominion-sbm-explore,lookahead=bigmoney")
