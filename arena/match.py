@@ -1,7 +1,7 @@
 """Matches: N games of one game between agents (one spec per role), reproducible for any worker count.
 
-Game i is `arena.play.play_game(game, specs, seed, i)`: its seeds depend only on (seed, i) and the roles rotate
-over the seats, so with two agents A goes first in even games. Zero-sum games report each role's wins with a
+Game i is `arena.play.play_game(game, specs, seed, i)`: its seeds depend only on (seed, i) and the roles change
+seats (`arena.play.seat_roles`: every order in turn), so with two agents A goes first in even games. Zero-sum games report each role's wins with a
 95% Wilson interval; cooperative games report the team's mean score with a 95% t interval, the score distribution
 and the rate of perfect games.
 """
@@ -147,7 +147,7 @@ class MatchReport:
             "kind": self.kind,
             "agents": {LABELS[r]: spec for r, spec in enumerate(self.agents)},
             "first_player": ("alternating (A first in even games)" if len(self.agents) == 2
-                             else SEATING),
+                             else "every seat order in turn (A in seat i % n)"),
             "games": self.games,
             "errors": self.errors,
             "mean_turns": round(sum(self.turns) / len(self.turns), 2) if self.turns else 0.0,
@@ -157,6 +157,8 @@ class MatchReport:
             "seed": self.seed,
             "error_logs": self.error_logs,
         }
+        if len(self.agents) > 2:
+            out["seating"] = SEATING
         if self.kind == COOPERATIVE:
             scores = [g[0] for g in self.returns]
             mean, lo, hi = mean_interval(scores)

@@ -26,7 +26,7 @@ from pathlib import Path
 from hanabi_learning_environment import pyhanabi
 
 from cardlab.engine.hanabi.config import PLAY, HanabiConfig, variant_config
-from cardlab.engine.hanabi.hle_features import HanabiHLE
+from cardlab.engine.hanabi.hle_features import HanabiHLE, as_hle_terminal
 from cardlab.engine.hanabi.state import HanabiState
 
 OUT = Path(__file__).resolve().parents[2] / "tests" / "hanabi" / "data" / "hle_canonical.json.gz"
@@ -106,25 +106,6 @@ def bits(row) -> str:
     text = "".join("1" if x else "0" for x in row)
     text += "0" * (-len(text) % 4)
     return "".join(f"{int(text[i:i + 4], 2):x}" for i in range(0, len(text), 4))
-
-
-def as_hle_terminal(encoder: HanabiHLE, state: HanabiState, player: int, row: list[float]) -> list[float]:
-    """Our row of a final position as HLE shows it. The one known difference: when the move that ends the game (the
-    last fuse, or the last firework card) leaves cards in the deck, our engine still draws the replacement and HLE
-    does not, so HLE's mover is a card short, its deck one card longer."""
-    move = state.history[-1] if state.history else None
-    if not state.terminal or move is None or move.drawn_id < 0:
-        return row
-    names = encoder.feature_names
-    o = (move.player - player) % state.cfg.players
-    slot = len(state.hands[move.player]) - 1
-    row = list(row)
-    for i, name in enumerate(names):
-        if name.startswith((f"hand{o}_{slot}_", f"know{o}_{slot}_")):
-            row[i] = 0.0
-    row[names.index(f"missing{o}")] = 1.0
-    row[names.index(f"deck{len(state.deck)}")] = 1.0
-    return row
 
 
 def compare(cfg: HanabiConfig, record: dict, coverage: Counter) -> list[str]:

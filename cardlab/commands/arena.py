@@ -17,7 +17,7 @@ def add_arguments(p) -> None:
                    help="agent specs, one per role (A B ...): two for a two-player game, one per seat or two for a "
                         "seat rotation with more seats, one or one per seat for a cooperative game")
     add_game_arguments(p)
-    p.add_argument("--games", type=int, default=100, help="games to play (default 100); seats rotate from game to game")
+    p.add_argument("--games", type=int, default=100, help="games to play (default 100); seats change from game to game (every seat order in turn)")
     p.add_argument("--workers", type=int, default=1, help="worker processes (the result does not depend on it)")
     p.add_argument("--seed", type=int, default=0, help="match seed (default 0)")
     p.add_argument("--log-dir", default="arena-logs",

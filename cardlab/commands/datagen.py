@@ -13,8 +13,8 @@ def add_arguments(p) -> None:
     p.add_argument("out", metavar="OUT.h5", help="the HDF5 file to write")
     p.add_argument("--games", type=int, default=100, help="self-play games in total (default 100)")
     p.add_argument("--agents", nargs="+", metavar="AGENT", default=None,
-                   help="one agent spec per seat (Hearthstone default: trading trading); seats rotate, A plays first "
-                        "in even games")
+                   help="one agent spec per seat (Hearthstone default: trading trading); seats change from game to "
+                        "game: A plays first in even games, and three or more agents play every seat order in turn")
     add_game_arguments(p)
     p.add_argument("--workers", type=int, default=1, help="worker processes (default 1; the file does not depend on it)")
     p.add_argument("--seed", type=int, default=0, help="run seed; game i depends only on (seed, i)")

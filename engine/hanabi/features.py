@@ -2,7 +2,8 @@
 
 Encoder "vector" (version 1, vector_features.py): any Hanabi config, the default for datagen and value networks.
 
-Encoder "hle" (version 1, hle_features.py): the Hanabi Learning Environment's canonical observation, bit for bit.
+Encoder "hle" (version 1, hle_features.py): the Hanabi Learning Environment's canonical observation, bit for bit
+(but for one kind of final row: see there).
 
 Encoder "mini-dqn-15" (version 1): the acting player's view of 2-player mini Hanabi (spec section 4), 15 floats:
 

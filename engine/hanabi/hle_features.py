@@ -21,7 +21,9 @@ first, and every value is 0 or 1. Sections, in order:
                                     rank allowed), then the colour and the rank a hint named for it, one-hot (zeros if
                                     never told); zeros for an empty slot
 
-Total for 2 players of the full game: 127 + 76 + 50 + 55 + 350 = 658. HLE plays with T >= 1; our engine also runs
+Total for 2 players of the full game: 127 + 76 + 50 + 55 + 350 = 658. Every row equals HLE's but one kind: in
+the final position after a game-ending move that leaves cards in the deck our engine has drawn the mover's
+replacement and HLE has not (`as_hle_terminal` converts such a row). HLE plays with T >= 1; our engine also runs
 hints=0 (discards always legal, a rule HLE does not have) and visible_own (mini Hanabi): the encoding stays defined
 (the hint thermometer is 0 wide; the own hand is never encoded, as in HLE) but has no HLE counterpart to match.
 
@@ -211,3 +213,19 @@ def _tokens_before_last(state: HanabiState) -> int:
             tokens += 1
     return tokens
 
+
+def as_hle_terminal(encoder: HanabiHLE, state: HanabiState, player: int, row: list[float]) -> list[float]:
+    """Our row of a final position as HLE shows it. The one known difference: when the move that ends the game (the
+    last fuse, or the last firework card) leaves cards in the deck, our engine still draws the mover's replacement
+    and HLE does not, so HLE's mover is a card short (missing bit set, slot and knowledge zero), its deck one card
+    longer. Other rows need nothing."""
+    move = state.history[-1] if state.history else None
+    if not state.terminal or move is None or move.drawn_id < 0:
+        return row
+    names = encoder.feature_names
+    o = (move.player - player) % state.cfg.players
+    slot = len(state.hands[move.player]) - 1
+    row = [0 * x if name.startswith((f"hand{o}_{slot}_", f"know{o}_{slot}_")) else x for name, x in zip(names, row)]
+    row[names.index(f"missing{o}")] = 1
+    row[names.index(f"deck{len(state.deck)}")] = 1
+    return row

@@ -19,7 +19,7 @@ from cardlab.engine.core import Rng
 from cardlab.engine.features import get_encoder
 from cardlab.engine.hanabi.config import HanabiConfig, variant_config
 from cardlab.engine.hanabi.features import ENCODERS
-from cardlab.engine.hanabi.hle_features import HLE, HanabiHLE
+from cardlab.engine.hanabi.hle_features import HLE, HanabiHLE, as_hle_terminal
 from cardlab.engine.hanabi.state import HanabiState
 from cardlab.engine.registry import make_game
 from cardlab.runtime import UserError
@@ -45,22 +45,6 @@ def replay_start(cfg: HanabiConfig, deals: list[int]) -> HanabiState:
     left.subtract(deals)
     rest = [code for code in range(cfg.num_codes) for _ in range(left[code])]
     return HanabiState._dealt(cfg, rest + deals[::-1])  # the engine's own deal: the next card last
-
-
-def as_hle_terminal(encoder: HanabiHLE, state: HanabiState, player: int, row: list[int]) -> list[int]:
-    """The one rule difference the vectors show: when the move that ends the game (last fuse, last firework card)
-    leaves cards in the deck, our engine still draws the mover's replacement; HLE deals no more once the game is
-    over, so its mover is a card short (missing bit set, slot and knowledge zero) and its deck one card longer."""
-    move = state.history[-1] if state.history else None
-    if not state.terminal or move is None or move.drawn_id < 0:
-        return row
-    names = encoder.feature_names
-    o = (move.player - player) % state.cfg.players
-    slot = len(state.hands[move.player]) - 1
-    row = [0 if name.startswith((f"hand{o}_{slot}_", f"know{o}_{slot}_")) else x for name, x in zip(names, row)]
-    row[names.index(f"missing{o}")] = 1
-    row[names.index(f"deck{len(state.deck)}")] = 1
-    return row
 
 
 def test_the_fixture_is_small_and_covers_every_player_count():
