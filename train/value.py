@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import math
 import sys
+import time
 
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
@@ -63,7 +64,9 @@ class ValueConfig:
     # this on, the normaliser maps them to 0 whatever their value, so a search never meets random first-layer weights
     # on states outside the data (ours; off by default, which keeps earlier runs' results).
     ignore_constant_features: bool = False
-    max_memory_mb: int = 4096  # a larger training split is streamed from the file in shuffled blocks
+    # a file whose rows would take more memory than this in training (about 1.25x their features) is streamed: the
+    # training split read in shuffled blocks, validation and test in order, never all at once
+    max_memory_mb: int = 4096
     stream_block_rows: int = 65536
 
     @classmethod
@@ -146,13 +149,65 @@ def _is_allocation_failure(exc: BaseException) -> bool:
         isinstance(exc, RuntimeError) and "can't allocate memory" in str(exc))
 
 
+class _SetupLines:
+    """What `train value` says while it reads its file before the first epoch, which takes minutes on large files:
+    one line when it starts, then (stderr not a terminal) a plain line every 30 s, as the CLI's other progress."""
+
+    def __init__(self, on: bool, every_s: float | None = None) -> None:
+        self.on = on
+        self.every_s = every_s
+        self.state = "starting"
+        self.start = time.monotonic()
+        self._finished = None
+
+    def say(self, text: str) -> None:
+        if self.on:
+            print(f"train value: {text}", file=sys.stderr, flush=True)
+
+    def __enter__(self) -> "_SetupLines":
+        if self.on and not sys.stderr.isatty():
+            import threading
+
+            from cardlab.train.plain_progress import PLAIN_EVERY_S
+
+            every = self.every_s if self.every_s is not None else PLAIN_EVERY_S
+            self._finished = threading.Event()
+
+            def tick() -> None:
+                while not self._finished.wait(every):
+                    self.say(f"setup: {self.state} ({time.monotonic() - self.start:.0f} s)")
+
+            threading.Thread(target=tick, daemon=True).start()
+        return self
+
+    def __exit__(self, *exc) -> None:
+        if self._finished is not None:
+            self._finished.set()
+
+    def rows(self, what: str, total: int):
+        """A report(row) callback: the state reads `what: row/total rows`."""
+        def report(row: int) -> None:
+            self.state = f"{what}: {row:,}/{total:,} rows"
+
+        return report
+
+
+def _all_finite(t: torch.Tensor, rows: int = 16384) -> bool:
+    """torch.isfinite(t).all(), a few MB at a time (torch's isfinite makes several temporaries the tensor's size)."""
+    x = t.detach().cpu().numpy()
+    return all(bool(np.isfinite(x[i:i + rows]).all()) for i in range(0, len(x), rows))
+
+
 class ChainDataModule(L.LightningDataModule):
     """Rows of one chain kind, split by game id; normalisation statistics from the training split."""
 
-    def __init__(self, path: str | Path, cfg: ValueConfig) -> None:
+    setup_every_s: float | None = None  # seconds between setup's plain lines (None: the CLI's 30 s)
+
+    def __init__(self, path: str | Path, cfg: ValueConfig, progress: bool = False) -> None:
         super().__init__()
         self.path = Path(path)
         self.cfg = cfg
+        self.progress = progress
         self.label_scale = 100.0
         self.summary: dict = {}
 
@@ -161,13 +216,27 @@ class ChainDataModule(L.LightningDataModule):
             return
         from cardlab.datagen.reader import ChainData, file_sha256
 
-        data = ChainData(self.path, kind=self.cfg.rows_kind)
+        # in memory when holding the rows costs at most max_memory_mb, streamed from the file otherwise
+        data = ChainData(self.path, kind=self.cfg.rows_kind, max_memory_mb=self.cfg.max_memory_mb)
         if self.cfg.chains == "colour" and "game_kind" in data.attrs:  # files of games without threat colours
             raise UserError(f"{self.path}: colour chains are Hearthstone's; this {data.attrs.get('game_name')} file "
                             "trains with chains: full")
         if self.cfg.chains == "colour" and "colour" not in data.fields:
             raise UserError(f"{self.path}: its full chains carry no threat colour (written by an older cardlab); "
                             "regenerate it with `cardlab datagen` or set colour_labels: sub_chain")
+        self.streaming = not data.in_memory
+        with _SetupLines(self.progress, self.setup_every_s) as lines:
+            mb = f"about {data.memory_bytes / 2 ** 20:,.0f} MB"
+            lines.say(f"reading {data.n_rows:,} rows of {self.path} (chains/{self.cfg.rows_kind}), " + (
+                f"streamed in blocks of {self.cfg.stream_block_rows:,} rows (in memory {mb}, above max_memory_mb "
+                f"{self.cfg.max_memory_mb})" if self.streaming else f"into memory ({mb})"))
+            self._setup(data, lines)
+            lines.state = f"hashing {self.path}"
+            self.summary["sha256"] = file_sha256(self.path)
+        self._ready = True
+
+    def _setup(self, data, lines: _SetupLines) -> None:
+        lines.state = "splitting by game"
         train_idx, val_idx, test_idx = data.split_by_game(val=self.cfg.val_fraction, test=self.cfg.test_fraction,
                                                           seed=self.cfg.seed)
         if len(train_idx) == 0:
@@ -177,49 +246,56 @@ class ChainDataModule(L.LightningDataModule):
         self.label_scale = float(self.attrs.get("label_scale", self.attrs.get("reward", 100.0))) or 100.0
         self.in_dim = int(data.dim)
         self.tensors = {}
-        self.streaming = len(train_idx) * self.in_dim * 4 > self.cfg.max_memory_mb * 2**20
-        splits = [("train", train_idx), ("val", val_idx), ("test", test_idx)]
+        self.sizes = {"train": len(train_idx), "val": len(val_idx), "test": len(test_idx)}
         if self.streaming:
             if len(val_idx) == 0:
                 raise UserError(f"{self.path}: streaming a large file needs a validation split (val_fraction > 0)")
             self.train_stream = StreamedRows(data, train_idx, self.cfg, self.label_scale)
-            self.mean, self.std = self.train_stream.feature_stats()
-            splits = splits[1:]
-        for name, idx in splits:
-            colour = data.take("colour", idx) if self.cfg.chains == "colour" else np.zeros(len(idx))
-            self.tensors[name] = TensorDataset(
-                torch.from_numpy(np.asarray(data.take("features", idx), dtype=np.float32)),
-                torch.from_numpy(np.asarray(data.take("label", idx), dtype=np.float32) / self.label_scale),
-                torch.from_numpy(np.asarray(data.take("outcome", idx), dtype=np.float32)),
-                torch.from_numpy(np.asarray(colour, dtype=np.int64)),
-            )
-        if not self.streaming:
+            self.val_stream = StreamedRows(data, val_idx, self.cfg, self.label_scale, shuffle=False)
+            self.test_stream = StreamedRows(data, test_idx, self.cfg, self.label_scale, shuffle=False)
+            # one pass over the file: the training split's statistics, and every row's features checked finite
+            self.mean, self.std, finite = streamed_stats(data, train_idx, self.cfg.stream_block_rows,
+                                                         lines.rows("normalisation statistics", data.n_rows))
+            lines.state = "reading the labels"
+            finite = finite and bool(np.isfinite(data.field("label")).all())
+        else:
+            splits = [("train", train_idx), ("val", val_idx), ("test", test_idx)]
+            # each split's features read once, in one pass over the file (no cached copy of the whole column)
+            features = data.gather("features", train_idx, val_idx, test_idx,
+                                   report=lines.rows("reading", data.n_rows))
+            lines.state = "reading the labels"
+            for (name, idx), x in zip(splits, features):
+                colour = data.take("colour", idx) if self.cfg.chains == "colour" else np.zeros(len(idx))
+                self.tensors[name] = TensorDataset(
+                    torch.from_numpy(np.asarray(x, dtype=np.float32)),
+                    torch.from_numpy(np.asarray(data.take("label", idx), dtype=np.float32) / self.label_scale),
+                    torch.from_numpy(np.asarray(data.take("outcome", idx), dtype=np.float32)),
+                    torch.from_numpy(np.asarray(colour, dtype=np.int64)),
+                )
+            del features, x
+            lines.state = "normalisation statistics"
             train_x = self.tensors["train"].tensors[0]
             self.mean = train_x.mean(0)
             self.std = train_x.std(0) if len(train_x) > 1 else torch.ones(self.in_dim)
-        loaded = [t for d in self.tensors.values() for t in d.tensors[:2]]
-        if self.streaming:  # the streamed split's features are in mean and std; its labels are read here
-            loaded.append(torch.from_numpy(np.asarray(data.field("label"), dtype=np.float64)))
-        if not all(bool(torch.isfinite(t).all()) for t in [*loaded, self.mean, self.std]):
+            finite = all(_all_finite(t) for d in self.tensors.values() for t in d.tensors[:2])
+        if not (finite and _all_finite(self.mean) and _all_finite(self.std)):
             raise UserError(f"{self.path}: chains/{self.cfg.rows_kind} holds NaN or infinite features or labels; "
                             "regenerate the file")
-        n_train = len(train_idx)
         self.summary = {
             "file": str(self.path), "game": self.attrs.get("game"), "chains": self.cfg.chains,
             "rows_from": f"chains/{self.cfg.rows_kind}",
             "games": int(self.attrs.get("games_completed", 0)),
-            "rows": {"train": n_train, **{k: len(v) for k, v in self.tensors.items() if k != "train"}},
+            "rows": dict(self.sizes),
             "streamed": self.streaming,
             "encoder": self.attrs.get("encoder"), "encoder_version": self.attrs.get("encoder_version"),
             "gamma": self.attrs.get("gamma"), "reward": self.attrs.get("reward"),
             "agents": self.attrs.get("agents"), "decks": self.attrs.get("decks"),
             "seed": self.attrs.get("seed"), "created_at": self.attrs.get("created_at"),  # --resume: the same file
-            "sha256": file_sha256(self.path),
+            "sha256": None,  # setup() hashes the file last
         }
         if "merged_from" in self.attrs:  # `train value --data A B ...`: the first file's agents are not the whole story
             self.summary["merged_from"] = json.loads(self.attrs["merged_from"])
         self.shuffle_generator = torch.Generator().manual_seed(self.cfg.seed)
-        self._ready = True
 
     def _loader(self, name: str, shuffle: bool, generator: torch.Generator | None = None) -> DataLoader:
         return DataLoader(self.tensors[name], batch_size=self.cfg.batch_size, shuffle=shuffle,
@@ -244,53 +320,92 @@ class ChainDataModule(L.LightningDataModule):
             self.shuffle_generator.set_state(state["generator"])
 
     def val_dataloader(self) -> DataLoader:
-        return self._loader("val" if len(self.tensors["val"]) else "train", False)
+        if self.streaming:  # a streamed file always has validation rows
+            return DataLoader(self.val_stream, batch_size=None, num_workers=0)
+        return self._loader("val" if self.sizes["val"] else "train", False)
 
     def test_dataloader(self) -> DataLoader:
-        return self._loader("test" if len(self.tensors["test"]) else "val", False)
+        if self.streaming:
+            return DataLoader(self.test_stream if self.sizes["test"] else self.val_stream, batch_size=None,
+                              num_workers=0)
+        return self._loader("test" if self.sizes["test"] else "val", False)
+
+
+STATS_ROWS = 4096  # rows per float64 step of the streamed statistics (a few MB of temporaries)
+
+
+def streamed_stats(data, train_idx: np.ndarray, block_rows: int, report=None
+                   ) -> tuple[torch.Tensor, torch.Tensor, bool]:
+    """Mean and standard deviation of the training rows' features, and whether every row's features (all splits)
+    are finite: one pass over the file in blocks of `block_rows` rows, float64 sums over STATS_ROWS rows at a time."""
+    in_train = np.zeros(data.n_rows, dtype=bool)
+    in_train[train_idx] = True
+    total = np.zeros(data.dim)
+    squares = np.zeros(data.dim)
+    n, finite, row = 0, True, 0
+    for block in data.iter_chunks(block_rows, ("features",)):
+        x = block["features"]
+        for a in range(0, len(x), STATS_ROWS):
+            part = x[a:a + STATS_ROWS].astype(np.float64)
+            finite = finite and bool(np.isfinite(part.sum()))  # float32 values: the float64 sum cannot overflow
+            keep = in_train[row + a:row + a + len(part)]
+            if not keep.all():
+                part = part[keep]
+            total += part.sum(0)
+            squares += np.einsum("ij,ij->j", part, part)
+            n += len(part)
+        row += len(x)
+        if report is not None:
+            report(row)
+    mean = total / n
+    var = np.maximum(squares / n - mean * mean, 0.0) * n / max(1, n - 1)
+    return torch.from_numpy(mean.astype(np.float32)), torch.from_numpy(np.sqrt(var).astype(np.float32)), finite
 
 
 class StreamedRows(torch.utils.data.IterableDataset):
-    """The training split read block by block in a new shuffled block order each epoch, shuffled inside blocks:
-    for files larger than memory. Yields whole batches."""
+    """Rows read from the file block by block, for files larger than memory; yields whole batches. The training
+    split (`shuffle`) comes in a new shuffled block order each epoch, shuffled inside blocks; validation and test
+    rows in order, in the batches an in-memory loader makes."""
 
-    def __init__(self, data, idx: np.ndarray, cfg: ValueConfig, label_scale: float) -> None:
+    def __init__(self, data, idx: np.ndarray, cfg: ValueConfig, label_scale: float, shuffle: bool = True) -> None:
         self.data = data
         self.idx = np.sort(np.asarray(idx))
         self.cfg = cfg
         self.label_scale = label_scale
+        self.shuffle = shuffle
         self.epoch = 0
         self.colour = cfg.chains == "colour"
 
     def feature_stats(self) -> tuple[torch.Tensor, torch.Tensor]:
-        """Mean and standard deviation over the split, one block at a time (float64 sums)."""
-        n, total, squares = 0, None, None
-        for block in self.data.iter_chunks(self.cfg.stream_block_rows, ("features",), self.idx):
-            x = block["features"].astype(np.float64)
-            total = x.sum(0) if total is None else total + x.sum(0)
-            squares = (x * x).sum(0) if squares is None else squares + (x * x).sum(0)
-            n += len(x)
-        mean = total / n
-        var = np.maximum(squares / n - mean * mean, 0.0) * n / max(1, n - 1)
-        return torch.from_numpy(mean.astype(np.float32)), torch.from_numpy(np.sqrt(var).astype(np.float32))
+        """Mean and standard deviation over the split (float64 sums over small steps of rows)."""
+        mean, std, _ = streamed_stats(self.data, self.idx, self.cfg.stream_block_rows)
+        return mean, std
+
+    def _batch(self, block: dict, sel) -> tuple:
+        colour = block["colour"][sel] if self.colour else np.zeros(len(block["label"][sel]))
+        return (torch.from_numpy(block["features"][sel].astype(np.float32)),
+                torch.from_numpy((block["label"][sel] / self.label_scale).astype(np.float32)),
+                torch.from_numpy(block["outcome"][sel].astype(np.float32)),
+                torch.from_numpy(colour.astype(np.int64)))
 
     def __iter__(self):
+        fields = ("features", "label", "outcome") + (("colour",) if self.colour else ())
+        bs = self.cfg.batch_size
+        if not self.shuffle:  # whole batches per block, so the batches are the in-memory loader's
+            size = max(1, self.cfg.stream_block_rows // bs) * bs
+            for block in self.data.iter_chunks(size, fields, self.idx):
+                for b in range(0, len(block["label"]), bs):
+                    yield self._batch(block, slice(b, b + bs))
+            return
         rng = np.random.default_rng(self.cfg.seed + self.epoch)
         self.epoch += 1
         size = self.cfg.stream_block_rows
         starts = rng.permutation(range(0, len(self.idx), size))
-        fields = ("features", "label", "outcome") + (("colour",) if self.colour else ())
-        bs = self.cfg.batch_size
         for start in starts:
             block = next(self.data.iter_chunks(size, fields, self.idx[start:start + size]))
             order = rng.permutation(len(block["label"]))
             for b in range(0, len(order), bs):
-                sel = order[b:b + bs]
-                colour = block["colour"][sel] if self.colour else np.zeros(len(sel))
-                yield (torch.from_numpy(block["features"][sel].astype(np.float32)),
-                       torch.from_numpy((block["label"][sel] / self.label_scale).astype(np.float32)),
-                       torch.from_numpy(block["outcome"][sel].astype(np.float32)),
-                       torch.from_numpy(colour.astype(np.int64)))
+                yield self._batch(block, order[b:b + bs])
 
 
 class ValueModule(L.LightningModule):
@@ -510,13 +625,13 @@ def fit_value(data: str | Path, cfg: ValueConfig, out_dir: str | Path, progress:
     quiet_lightning()  # the user sees cardlab's progress bar and summary, not Lightning's banners
     resume_from = resume_checkpoint(out, data, cfg) if resume else None
     L.seed_everything(cfg.seed, workers=True, verbose=False)
-    dm = ChainDataModule(data, cfg)
+    dm = ChainDataModule(data, cfg, progress=progress and not launched_rank())
     dm.setup()
     if progress and not launched_rank():
         games = dm.summary.get("games", "?")
         for split, key, then in (("validation", "val", "the best epoch is the one with the lowest training loss"),
                                  ("test", "test", "no test figures")):
-            if not len(dm.tensors[key]):
+            if not dm.sizes[key]:
                 print(f"cardlab train: warning: no {split} games ({key}_fraction {getattr(cfg, key + '_fraction')} "
                       f"of {games} games): {then}", file=sys.stderr)
     refuse_oversized_net(cfg, dm.in_dim, source)
@@ -565,7 +680,7 @@ def fit_value(data: str | Path, cfg: ValueConfig, out_dir: str | Path, progress:
     # no best (every epoch's val_loss was NaN): the trained weights, which the check below refuses
     refuse_non_finite(out, "value.pt", module.net.state_dict())
     test = (interruptible(trainer, trainer.test, module, datamodule=dm, verbose=False)[0]
-            if len(dm.tensors["test"]) else {})
+            if dm.sizes["test"] else {})
     refuse_non_finite(out, "value.pt", {}, test)
     history = {k: float(v) for k, v in trainer.callback_metrics.items()}
     diverged = sorted(k for k in ("train_loss", "val_loss") if k in history and not math.isfinite(history[k]))
