@@ -54,12 +54,20 @@ def is_action_id(value: Any) -> bool:
 class GameCodec:
     """A game with its encoder and dense action ids: state -> float32 row, int8 mask, id <-> engine action."""
 
-    def __init__(self, game: "str | Game | None", encoder: str | None = None) -> None:
+    def __init__(self, game: "str | Game | None", encoder: str | None = None, action_ids: str | None = None) -> None:
         """`encoder`: another of the game's encoders instead of its RL default (e.g. Hanabi's "hle", the Hanabi
-        Learning Environment's canonical vector); rows are still clipped to the game's bounds."""
+        Learning Environment's canonical vector); rows are still clipped to the game's bounds. `action_ids`: another
+        numbering of the game's actions (Hanabi's "hle": HLE's move uids)."""
         self.game: Game = make_game(game)
         hooks = hook_module(self.game)
-        self.ids: ActionIds = hooks.action_ids(self.game)
+        if action_ids is None:
+            self.ids: ActionIds = hooks.action_ids(self.game)
+        else:
+            layouts = getattr(hooks, "ACTION_ID_LAYOUTS", {})
+            if action_ids not in layouts:
+                raise UserError(f"unknown action ids {action_ids!r} for {self.game.name} (available: "
+                                f"{', '.join(sorted(layouts)) or hooks.action_ids(self.game).name})")
+            self.ids = layouts[action_ids](self.game)
         self.encoder = hooks.rl_encoder(self.game) if encoder is None else get_encoder(encoder, self.game)
         self.rng = Rng(0)  # for encoders that draw (seed96:random_slots=true); reseeded by every new game
         self.num_actions: int = int(self.ids.num_actions)

@@ -44,8 +44,8 @@ class CardlabGymEnv(gymnasium.Env):
     def __init__(self, game_spec: "str | Any" = "hearthstone", opponent: "str | Sequence | Any | None" = None,
                  seat: int = 0, observation: str = "box", illegal_action: str = "terminate",
                  illegal_reward: float = -1.0, max_steps: int | None = None, render_mode: str | None = None,
-                 encoder: str | None = None) -> None:
-        self.codec = GameCodec(game_spec, encoder)
+                 encoder: str | None = None, action_ids: str | None = None) -> None:
+        self.codec = GameCodec(game_spec, encoder, action_ids)
         n = self.codec.num_players
         if not 0 <= seat < n:
             raise ValueError(f"seat {seat} is not a seat of a {n}-player game")

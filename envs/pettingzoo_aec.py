@@ -32,11 +32,11 @@ class CardlabAECEnv(AECEnv):
     metadata = {"render_modes": ["ansi"], "name": "cardlab_v0", "is_parallelizable": False}
 
     def __init__(self, game_spec: "str | Any" = "hearthstone", render_mode: str | None = None,
-                 max_steps: int | None = None, encoder: str | None = None) -> None:
+                 max_steps: int | None = None, encoder: str | None = None, action_ids: str | None = None) -> None:
         super().__init__()
         if render_mode not in (None, "ansi"):
             raise ValueError(f"render_mode {render_mode!r} is not supported (ansi or None)")
-        self.codec = GameCodec(game_spec, encoder)
+        self.codec = GameCodec(game_spec, encoder, action_ids)
         self.render_mode = render_mode
         self.max_steps = max_steps
         self.metadata = dict(self.metadata, name=f"cardlab_{self.codec.name}_v0")

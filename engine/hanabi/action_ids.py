@@ -1,5 +1,6 @@
-"""Dense action ids for Hanabi ("hanabi-dense", version 1) and the RL hook the front ends in `cardlab.envs` ask for
-(`action_ids`, `rl_encoder`, `returns_range`).
+"""Dense action ids for Hanabi ("hanabi-dense", version 1; "hle", version 1: the Hanabi Learning Environment's move
+uids) and the RL hook the front ends in `cardlab.envs` ask for (`action_ids`, `ACTION_ID_LAYOUTS`, `rl_encoder`,
+`returns_range`).
 
 The engine's actions are already dense ints (config.py; HLE's layout with the play and discard blocks swapped): play
 slot i, discard slot i, colour hints by target offset, rank hints by target offset, `num_actions = 2H + (P-1)(C+R)`
@@ -40,8 +41,37 @@ class HanabiActionIds:
         return i
 
 
+class HanabiHLEActionIds(HanabiActionIds):
+    """HLE's move uids: discard slot i, then play slot i, then the hints in the engine's order (checked against HLE
+    0.0.4's `get_move_uid` for 2-5 players): the engine's first two blocks swapped."""
+
+    name = "hle"
+    version = 1
+
+    def __init__(self, num_actions: int, hand_size: int) -> None:
+        super().__init__(num_actions)
+        self.hand_size = hand_size
+
+    def _swap(self, i: int) -> int:
+        h = self.hand_size
+        return i + h if i < h else (i - h if i < 2 * h else i)
+
+    def to_id(self, action: int) -> int:
+        return self._swap(super().to_id(action))
+
+    def to_action(self, action_id: int) -> int:
+        return self._swap(super().to_action(action_id))
+
+
 def action_ids(game: Game) -> HanabiActionIds:
     return HanabiActionIds(game.config.num_actions)
+
+
+def hle_action_ids(game: Game) -> HanabiHLEActionIds:
+    return HanabiHLEActionIds(game.config.num_actions, game.config.hand_size)
+
+
+ACTION_ID_LAYOUTS = {NAME: action_ids, "hle": hle_action_ids}  # what the front ends' action_ids= names
 
 
 def rl_encoder(game: Game) -> Encoder:

@@ -176,3 +176,22 @@ def test_an_encoder_that_draws_replays_with_the_seed_and_keeps_its_options_in_de
 def test_an_opponent_that_cannot_play_the_variant_is_refused_when_the_env_is_made():
     with pytest.raises(Exception, match="lookahead= plays the opponent's reply in two-player games"):
         gymnasium_env("dominion:players=3", opponent="search:ckpt=dominion-sbm-explore,lookahead=bigmoney")
+
+
+def test_hle_action_ids_number_moves_as_hle_does():
+    """action_ids="hle": HLE's move uids (discards 0..H-1, plays H..2H-1, then hints), checked against HLE 0.0.4's
+    get_move_uid for 2-5 players; with encoder="hle" an HLE-trained policy's outputs mean the same moves."""
+    env = gymnasium_env("hanabi", encoder="hle", action_ids="hle", opponent="random")
+    cfg, ids = env.codec.game.config, env.codec.ids
+    assert env.codec.describe()["action_ids"] == "hle" and env.action_space.n == 20
+    assert [ids.to_id(cfg.discard(0)), ids.to_id(cfg.play(0)), ids.to_id(cfg.hint_colour(1, 0))] == [0, 5, 10]
+    assert all(ids.to_action(ids.to_id(a)) == a for a in range(cfg.num_actions))
+    _, info = env.reset(seed=1)
+    discard_and_play = info["action_mask"][:10]
+    assert discard_and_play[5:].all() and not discard_and_play[:5].any()  # 8 hint tokens: no discard yet
+    _, _, _, _, info = env.step(5)  # uid 5: play slot 0
+    from cardlab.engine.hanabi.config import PLAY
+
+    assert env.unwrapped.state.history[0].kind == PLAY and env.unwrapped.state.history[0].slot == 0
+    with pytest.raises(Exception, match="unknown action ids 'nope' for hanabi"):
+        gymnasium_env("hanabi", action_ids="nope")
