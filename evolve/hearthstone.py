@@ -47,7 +47,7 @@ from typing import Callable, Sequence
 
 from cardlab.agents.hearthstone.weights import (FEATURES, load_weights, resolve_weights_path, save_weights,
                                                 vector_to_weights, weight_ranges, weights_to_vector)
-from cardlab.agents.registry import make_agent
+from cardlab.agents.registry import changed_agent_files, make_agent
 from cardlab.arena.match import refuse_human_in_unattended_runs
 from cardlab.arena.play import cap_workers, play_game, run_jobs, seat_roles
 from cardlab.engine.core import Rng, derive_seed
@@ -214,6 +214,7 @@ class RunState:
     fitness: list = field(default_factory=list)  # their win rates
     rows: list = field(default_factory=list)  # the log, one row per generation
     games_played: int = 0
+    agent_files: dict = field(default_factory=dict)  # SHA-256 of the files the opponents and options name
 
     def to_json(self) -> dict:
         return dict(asdict(self), version=STATE_VERSION)
@@ -226,6 +227,13 @@ class RunState:
         data.pop("version")
         data["settings"] = Settings(**data["settings"])
         return cls(**data)
+
+
+def _agent_files(settings: Settings) -> dict:
+    """The files the run's opponents and agent options name (checkpoints, weights), hashed."""
+    from cardlab.agents.registry import agent_files
+
+    return agent_files(dict.fromkeys([*settings.opponents, f"{settings.agent}:{settings.agent_options}"]))
 
 
 def agent_spec(settings: Settings, weights_file: str | Path) -> str:
@@ -373,6 +381,12 @@ def evolve(settings: Settings, out: Path, workers: int = 1, resume: bool = False
     check_settings(settings)
     refuse_out_breaking_specs(out)
     state = open_run_state(out, settings, resume, RunState)  # only --generations may change
+    files = _agent_files(settings)
+    changed = changed_agent_files(state.agent_files, files)  # (states written before they were recorded: {})
+    if changed:  # the same spec, another file: the resumed generations would be measured against other agents
+        raise UserError(f"{out}: the run was started with other files behind {', '.join(changed)} (their SHA-256 "
+                        "differs now); resume with the same files or start another --out")
+    state.agent_files = files
     runner = _Runner(settings, out, workers, stop, on_games)
     for generation in range(state.generation + 1, settings.generations):
         if stop():

@@ -230,3 +230,17 @@ def test_options_are_spelt_in_full(tmp_path, capsys):
     with pytest.raises(SystemExit):  # `--game` is not an abbreviation of `--games` here
         main(["evolve", "hanabi", "--game", "3", "--generations", "1", "--out", str(tmp_path / "ab")])
     assert "unrecognized arguments: --game 3" in capsys.readouterr().err
+
+
+def test_a_resume_is_refused_when_an_opponents_file_changed_since(tmp_path):
+    """The same opponent spec with another weights file behind it: the resumed generations would be measured
+    against another agent (the spec alone was compared)."""
+    from dataclasses import replace
+
+    weights = tmp_path / "w.yaml"
+    weights.write_bytes(open("checkpoints/weights/hand-made.yaml", "rb").read())
+    settings = replace(TINY, opponents=["greedy", f"search:eval=weights:{weights},max_nodes=20"], generations=1)
+    evo.evolve(settings, tmp_path / "run")
+    weights.write_bytes(open("checkpoints/weights/evolved-search-liege.yaml", "rb").read())
+    with pytest.raises(UserError, match="other files behind search:eval=weights:.*w.yaml"):
+        evo.evolve(replace(settings, generations=2), tmp_path / "run", resume=True)
