@@ -270,7 +270,7 @@ class ChainData:
                     report(stop)
         except OSError as exc:
             raise UserError(f"{self.path} is corrupt: reading chains/{self.kind}/{name} failed: {exc}") from None
-        return [out.reshape(*idx.shape, *tail) for idx, out in zip(idxs, outs)]
+        return [out.reshape(idx.shape + tail) for idx, out in zip(idxs, outs)]
 
     @staticmethod
     def _ranges(ds, rows: np.ndarray) -> Iterator[tuple[int, int]]:
@@ -282,6 +282,8 @@ class ChainData:
         chunk = ds.chunks[0] if ds.chunks else 1
         gap = max(chunk, GAP_BYTES // row_bytes)
         span = max(1, READ_BYTES // row_bytes // chunk) * chunk  # whole chunks: none is decompressed twice
+        if ds.dtype.kind == "O":  # variable-length rows (stored states): their size is not the dtype's
+            gap = span = chunk
         cuts = np.flatnonzero(np.diff(rows) > gap) + 1
         for first, end in zip(np.r_[0, cuts], np.r_[cuts, rows.size]):
             i = int(first)

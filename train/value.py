@@ -203,10 +203,13 @@ class ChainDataModule(L.LightningDataModule):
 
     setup_every_s: float | None = None  # seconds between setup's plain lines (None: the CLI's 30 s)
 
-    def __init__(self, path: str | Path, cfg: ValueConfig, progress: bool = False) -> None:
+    def __init__(self, path: str | Path, cfg: ValueConfig, progress: bool = False,
+                 streaming: bool | None = None) -> None:
+        """`streaming`: stream the rows (True) or load them (False); None decides by `cfg.max_memory_mb`."""
         super().__init__()
         self.path = Path(path)
         self.cfg = cfg
+        self.force_streaming = streaming
         self.progress = progress
         self.label_scale = 100.0
         self.summary: dict = {}
@@ -217,7 +220,8 @@ class ChainDataModule(L.LightningDataModule):
         from cardlab.datagen.reader import ChainData, file_sha256
 
         # in memory when holding the rows costs at most max_memory_mb, streamed from the file otherwise
-        data = ChainData(self.path, kind=self.cfg.rows_kind, max_memory_mb=self.cfg.max_memory_mb)
+        load = "auto" if self.force_streaming is None else not self.force_streaming
+        data = ChainData(self.path, kind=self.cfg.rows_kind, load=load, max_memory_mb=self.cfg.max_memory_mb)
         if self.cfg.chains == "colour" and "game_kind" in data.attrs:  # files of games without threat colours
             raise UserError(f"{self.path}: colour chains are Hearthstone's; this {data.attrs.get('game_name')} file "
                             "trains with chains: full")
@@ -314,6 +318,11 @@ class ChainDataModule(L.LightningDataModule):
         return {"generator": self.shuffle_generator.get_state()}
 
     def load_shuffle_state(self, state: dict) -> None:
+        key = "stream_epoch" if self.streaming else "generator"
+        if key not in state:
+            raise UserError(f"{self.path}: the checkpoint resumed was trained with its rows "
+                            f"{'in memory' if self.streaming else 'streamed'}, this run {'streams' if self.streaming else 'loads'} "
+                            "them; resume with the max_memory_mb it began with")
         if self.streaming:
             self.train_stream.epoch = int(state["stream_epoch"])
         else:
@@ -549,8 +558,9 @@ class BestFiniteCheckpoint(ModelCheckpoint):
         super().load_state_dict(state_dict)
 
 
-def resume_checkpoint(out: Path, data: str | Path, cfg: ValueConfig) -> Path:
-    """The run's last epoch checkpoint, after checking it was trained on the same file with the same settings."""
+def resume_checkpoint(out: Path, data: str | Path, cfg: ValueConfig) -> tuple[Path, bool | None]:
+    """The run's last epoch checkpoint, after checking it was trained on the same file with the same settings, and
+    whether that run streamed its rows (None when not recorded): a resumed run keeps the mode it began with."""
     last = out / "checkpoints" / "last.ckpt"
     try:
         checkpoint = open_resume_checkpoint(last, "value-training")
@@ -577,7 +587,8 @@ def resume_checkpoint(out: Path, data: str | Path, cfg: ValueConfig) -> Path:
     if changed:
         raise UserError(f"{data} is not the file {last} was trained on: it was written again since "
                         f"({', '.join(changed)} differ); train into another --out")
-    return last
+    streamed = before.get("streamed")
+    return last, streamed if isinstance(streamed, bool) else None
 
 
 def lightning_trainer(cfg: ValueConfig, **kwargs) -> L.Trainer:
@@ -623,9 +634,10 @@ def fit_value(data: str | Path, cfg: ValueConfig, out_dir: str | Path, progress:
     if not resume and not launched_rank():  # a launched rank starts while rank 0 already writes here
         refuse_used_out(out, ("value.pt", "checkpoints"))
     quiet_lightning()  # the user sees cardlab's progress bar and summary, not Lightning's banners
-    resume_from = resume_checkpoint(out, data, cfg) if resume else None
+    resume_from, streamed = resume_checkpoint(out, data, cfg) if resume else (None, None)
     L.seed_everything(cfg.seed, workers=True, verbose=False)
-    dm = ChainDataModule(data, cfg, progress=progress and not launched_rank())
+    # a resumed run keeps the mode it began with (a cardlab whose in-memory limit differs would switch it)
+    dm = ChainDataModule(data, cfg, progress=progress and not launched_rank(), streaming=streamed)
     dm.setup()
     if progress and not launched_rank():
         games = dm.summary.get("games", "?")

@@ -151,3 +151,18 @@ def test_resume_on_several_files_typed_from_another_folder(tmp_path, monkeypatch
     monkeypatch.chdir(tmp_path / "elsewhere")
     assert main(["train", "value", "--data", "../a.h5", "../b.h5", "--max-epochs", "2", "--resume", *common]) == 0
     assert main(["train", "value", "--data", "../b.h5", "../a.h5", "--max-epochs", "3", "--resume", *common]) == 2
+
+
+def test_a_resumed_run_keeps_the_loading_mode_it_began_with(tiny, tmp_path, monkeypatch):
+    """A run begun in memory, resumed by a cardlab whose in-memory limit would now stream the same file, goes on in
+    memory to the uninterrupted weights (it died with KeyError 'stream_epoch')."""
+    import cardlab.datagen.reader as reader
+
+    cfg = dict(batch_size=32, hidden=[16])
+    fit_value(tiny, ValueConfig(max_epochs=2, **cfg), tmp_path / "whole", progress=False)
+    fit_value(tiny, ValueConfig(max_epochs=1, **cfg), tmp_path / "parts", progress=False)
+    monkeypatch.setattr(reader, "IN_MEMORY_FACTOR", 1e12)  # "auto" would stream it now
+    summary = fit_value(tiny, ValueConfig(max_epochs=2, **cfg), tmp_path / "parts", progress=False, resume=True)
+    whole, parts = _weights(tmp_path / "whole"), _weights(tmp_path / "parts")
+    assert all(torch.equal(whole[k], parts[k]) for k in whole)
+    assert summary["data"]["streamed"] is False
