@@ -68,6 +68,9 @@ class ValueConfig:
     # training split read in shuffled blocks, validation and test in order, never all at once
     max_memory_mb: int = 4096
     stream_block_rows: int = 65536
+    # torch's CPU threads while training (0: torch's own default, one per core). The thread count changes how sums
+    # are split, so bit-identical weights need the same count: the count used is recorded in value.pt
+    threads: int = 0
 
     @classmethod
     def from_dict(cls, data: dict, source: str = "config") -> "ValueConfig":
@@ -96,6 +99,9 @@ class ValueConfig:
                             f"{self.test_fraction}")
         if not 0 <= self.seed < 2 ** 32:
             raise UserError(f"{source}: seed must be in 0..{2 ** 32 - 1} (Lightning's range), got {self.seed}")
+        if not 0 <= self.threads <= 1024:
+            raise UserError(f"{source}: threads must be 0 (torch's default) or a thread count up to 1024, got "
+                            f"{self.threads}")
         if self.num_workers < 0 or self.max_memory_mb < 0 or self.stream_block_rows < 1:
             raise UserError(f"{source}: num_workers and max_memory_mb must be >= 0 and stream_block_rows >= 1, got "
                             f"{self.num_workers}, {self.max_memory_mb} and {self.stream_block_rows}")
@@ -568,6 +574,7 @@ def resume_checkpoint(out: Path, data: str | Path, cfg: ValueConfig) -> tuple[Pa
         old_cfg, old_data = saved["cfg"], saved["meta"]["data"]["file"]
     except (KeyError, TypeError):
         raise UserError(f"{last}: not a readable value-training checkpoint (no settings)") from None
+    old_cfg = {**asdict(ValueConfig()), **old_cfg}  # a setting added since the run began: it ran with the default
     refuse_changed_settings(last, old_cfg, asdict(cfg), ("max_epochs",), "--max-epochs")
     epoch = checkpoint.get("epoch")  # Lightning's count of the epoch last.ckpt closed, from 0
     refuse_shorter_than_done(last, "--max-epochs", cfg.max_epochs, epoch + 1 if isinstance(epoch, int) else None,
@@ -680,7 +687,14 @@ def fit_value(data: str | Path, cfg: ValueConfig, out_dir: str | Path, progress:
         enable_progress_bar=bar, enable_model_summary=False, log_every_n_steps=log_every(dm, cfg),
     )
     out.mkdir(parents=True, exist_ok=True)  # only now: a refused setting leaves no empty run folder
-    fit(trainer, module, datamodule=dm, ckpt_path=resume_from)
+    threads_before = torch.get_num_threads()
+    if cfg.threads:
+        torch.set_num_threads(cfg.threads)
+    try:
+        dm.summary["torch_threads"] = torch.get_num_threads()
+        fit(trainer, module, datamodule=dm, ckpt_path=resume_from)
+    finally:
+        torch.set_num_threads(threads_before)
     best = trainer.strategy.broadcast(ckpt.best_model_path)  # rank 0 saved it; every rank tests the same weights
     if best:
         if not Path(best).is_file():

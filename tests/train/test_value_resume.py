@@ -166,3 +166,34 @@ def test_a_resumed_run_keeps_the_loading_mode_it_began_with(tiny, tmp_path, monk
     whole, parts = _weights(tmp_path / "whole"), _weights(tmp_path / "parts")
     assert all(torch.equal(whole[k], parts[k]) for k in whole)
     assert summary["data"]["streamed"] is False
+
+
+def test_a_fixed_thread_count_gives_the_same_weights_and_is_recorded(tiny, tmp_path):
+    """torch's thread count changes how sums are split (weights differed by ~4e-8 after 3 epochs between 1 and 2
+    threads): `threads:` fixes it for the run, restores the process's setting after, and value.pt records it."""
+    before = torch.get_num_threads()
+    cfg = dict(max_epochs=2, batch_size=32, hidden=[16], threads=1)
+    fit_value(tiny, ValueConfig(**cfg), tmp_path / "a", progress=False)
+    torch.set_num_threads(2)
+    try:
+        summary = fit_value(tiny, ValueConfig(**cfg), tmp_path / "b", progress=False)
+        assert torch.get_num_threads() == 2
+    finally:
+        torch.set_num_threads(before)
+    a, b = _weights(tmp_path / "a"), _weights(tmp_path / "b")
+    assert all(torch.equal(a[k], b[k]) for k in a) and summary["data"]["torch_threads"] == 1
+    saved = torch.load(tmp_path / "b" / "value.pt", map_location="cpu", weights_only=False)
+    assert saved["meta"]["data"]["torch_threads"] == 1
+    with pytest.raises(UserError, match="threads"):
+        ValueConfig(threads=-1).validate()
+
+
+def test_a_run_saved_before_a_setting_existed_resumes_with_its_default(tiny, tmp_path):
+    """Checkpoints of runs begun before `threads:` existed lack it: they ran with the default, so they resume."""
+    cfg = dict(batch_size=32, hidden=[16])
+    fit_value(tiny, ValueConfig(max_epochs=1, **cfg), tmp_path / "run", progress=False)
+    last = tmp_path / "run" / "checkpoints" / "last.ckpt"
+    checkpoint = torch.load(last, map_location="cpu", weights_only=False)
+    del checkpoint["hyper_parameters"]["cfg"]["threads"]
+    torch.save(checkpoint, last)
+    fit_value(tiny, ValueConfig(max_epochs=2, **cfg), tmp_path / "run", progress=False, resume=True)
