@@ -63,10 +63,11 @@ class GameCodec:
         if action_ids is None:
             self.ids: ActionIds = hooks.action_ids(self.game)
         else:
-            layouts = getattr(hooks, "ACTION_ID_LAYOUTS", {})
+            default = hooks.action_ids(self.game)
+            layouts = getattr(hooks, "ACTION_ID_LAYOUTS", None) or {default.name: lambda game: default}
             if action_ids not in layouts:
                 raise UserError(f"unknown action ids {action_ids!r} for {self.game.name} (available: "
-                                f"{', '.join(sorted(layouts)) or hooks.action_ids(self.game).name})")
+                                f"{', '.join(sorted(layouts))})")
             self.ids = layouts[action_ids](self.game)
         self.encoder = hooks.rl_encoder(self.game) if encoder is None else get_encoder(encoder, self.game)
         self.rng = Rng(0)  # for encoders that draw (seed96:random_slots=true); reseeded by every new game

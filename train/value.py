@@ -535,6 +535,19 @@ class TrainingOrderState(L.Callback):
         torch.set_rng_state(state_dict["torch_rng"])
 
 
+class ThreadCount(L.Callback):
+    """Sets torch's CPU threads for training (`threads:`, 0 keeps the count) inside each training process, after
+    Lightning's launcher has set its own for a several-process run, and records the count the steps used."""
+
+    def __init__(self, threads: int, dm: "ChainDataModule") -> None:
+        self.threads, self.dm = threads, dm
+
+    def on_fit_start(self, trainer, pl_module) -> None:
+        if self.threads:
+            torch.set_num_threads(self.threads)
+        self.dm.summary["torch_threads"] = torch.get_num_threads()
+
+
 class BestFiniteCheckpoint(ModelCheckpoint):
     """Lightning's top-k checkpoint, except that an epoch whose monitored loss is NaN or infinite is never a best
     (Lightning keeps a NaN one while it holds fewer than k), and a run folder moved between an interruption and
@@ -673,7 +686,7 @@ def fit_value(data: str | Path, cfg: ValueConfig, out_dir: str | Path, progress:
     # val_loss improves, so a resume would redo the epochs since then)
     last = ModelCheckpoint(dirpath=out / "checkpoints", filename="last", monitor=None, save_top_k=1,
                            enable_version_counter=False)
-    callbacks = [ckpt, last, TrainingOrderState(dm), StopOnCtrlC()]
+    callbacks = [ckpt, last, TrainingOrderState(dm), ThreadCount(cfg.threads, dm), StopOnCtrlC()]
     if cfg.early_stopping_patience > 0:
         callbacks.append(EarlyStopping(monitor="val_loss", patience=cfg.early_stopping_patience, mode="min"))
     bar = progress
@@ -688,10 +701,7 @@ def fit_value(data: str | Path, cfg: ValueConfig, out_dir: str | Path, progress:
     )
     out.mkdir(parents=True, exist_ok=True)  # only now: a refused setting leaves no empty run folder
     threads_before = torch.get_num_threads()
-    if cfg.threads:
-        torch.set_num_threads(cfg.threads)
     try:
-        dm.summary["torch_threads"] = torch.get_num_threads()
         fit(trainer, module, datamodule=dm, ckpt_path=resume_from)
     finally:
         torch.set_num_threads(threads_before)

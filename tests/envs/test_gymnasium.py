@@ -195,3 +195,7 @@ def test_hle_action_ids_number_moves_as_hle_does():
     assert env.unwrapped.state.history[0].kind == PLAY and env.unwrapped.state.history[0].slot == 0
     with pytest.raises(Exception, match="unknown action ids 'nope' for hanabi"):
         gymnasium_env("hanabi", action_ids="nope")
+    # a game with one numbering accepts its own name, and names it when refusing another
+    assert gymnasium_env("dominion", action_ids="dominion-dense").codec.ids.name == "dominion-dense"
+    with pytest.raises(Exception, match=r"unknown action ids 'hle' for dominion \(available: dominion-dense\)"):
+        gymnasium_env("dominion", action_ids="hle")
