@@ -331,6 +331,9 @@ def _check_settings(s: Settings) -> None:
         raise UserError(f"--playing {s.playing!r}: unknown (models: {', '.join(PLAYING_MODELS)})")
     if s.kingdom.strip().lower() == "random":
         raise UserError("--kingdom random: evolution needs one fixed kingdom (its supply is the chromosomes' cards)")
+    if "=" in s.kingdom:  # it went into the game spec as it was: "option 'players' is given twice"
+        raise UserError(f"--kingdom {s.kingdom!r}: give a kingdom's name or its ten cards separated by commas, no "
+                        "other game options (the evolution plays 2-player games against its opponent)")
     for flag, value, low in (("--generations", s.generations, 1), ("--games", s.games, 1),
                              ("--final-games", s.final_games, 0)):
         if value < low:

@@ -82,6 +82,8 @@ def test_cli_registration_and_user_errors(tmp_path, capsys):
         evo.run(args(tmp_path / "m", playing="weighted"))
     with pytest.raises(UserError, match="--generations 0: must be at least 1"):
         evo.run(args(tmp_path / "g", generations=0))
+    with pytest.raises(UserError, match="--kingdom 'first-game,players=3': give a kingdom's name or its ten cards"):
+        evo.run(args(tmp_path / "k", kingdom="first-game,players=3"))
     with pytest.raises(UserError, match="nothing to resume"):
         evo.run(args(tmp_path / "none", resume=True))
     assert not (tmp_path / "none").exists()  # a refused resume leaves no empty folder
