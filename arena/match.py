@@ -162,6 +162,8 @@ class MatchReport:
         if self.kind == COOPERATIVE:
             scores = [g[0] for g in self.returns]
             mean, lo, hi = mean_interval(scores)
+            if self.max_score is not None:  # a team scores 0 to max_score: so does what the interval claims
+                lo, hi = max(lo, 0.0), min(hi, float(self.max_score))
             dist: dict[str, int] = {}
             for s in sorted(scores):
                 key = str(int(s)) if float(s).is_integer() else str(s)

@@ -43,3 +43,12 @@ def test_a_cooperative_game_reports_the_mean_score_its_interval_and_perfect_game
     assert r["perfect_rate"] == pytest.approx(r["score_distribution"].get("6", 0) / 200)
     again = run_match(("random",), "toy:kind=share", 200, seed=3).to_json()
     assert again["mean_score"] == r["mean_score"]  # the same seed, the same games
+
+
+def test_a_cooperative_interval_stays_within_the_possible_scores():
+    """A t interval over few games can reach past the score range (22.0 [9.3, 34.7] of 25 in 3 Hanabi games): the
+    report clips it to 0..max_score."""
+    for seed in range(12):
+        r = run_match(("random",), "toy:kind=share", 2, seed=seed).to_json()
+        lo, hi = r["ci95"]
+        assert 0.0 <= lo <= r["mean_score"] <= hi <= r["max_score"] == 6.0
