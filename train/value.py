@@ -391,11 +391,6 @@ class StreamedRows(torch.utils.data.IterableDataset):
         self.epoch = 0
         self.colour = cfg.chains == "colour"
 
-    def feature_stats(self) -> tuple[torch.Tensor, torch.Tensor]:
-        """Mean and standard deviation over the split (float64 sums over small steps of rows)."""
-        mean, std, _ = streamed_stats(self.data, self.idx, self.cfg.stream_block_rows)
-        return mean, std
-
     def _batch(self, block: dict, sel) -> tuple:
         colour = block["colour"][sel] if self.colour else np.zeros(len(block["label"][sel]))
         return (torch.from_numpy(block["features"][sel].astype(np.float32)),
