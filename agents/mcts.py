@@ -400,8 +400,10 @@ class MCTSAgent(Agent):
 
     def act(self, observation: State) -> Action:
         legal = observation.legal_actions()
-        if getattr(observation, "phase", None) == "mulligan":
-            return legal[0]  # Hearthstone: keep the starting hand, as the search does
+        fixed = getattr(observation, "unsearched_action", None)
+        fixed = fixed() if fixed is not None else None
+        if fixed is not None:
+            return fixed  # a decision the game says not to search (Hearthstone's mulligan: keep)
         if len(legal) == 1:
             self._plan, self._expect = [], []
             return legal[0]

@@ -84,9 +84,9 @@ class State(ABC):
     differs from `turn_owner` when an attack asks another player (Dominion's Militia, Moat). Search, chain recording
     and DQN episodes find turn ends through these two properties only.
 
-    Optional hooks the generic search uses when a game defines them:
-    `canonical_key()` (hashable; equal keys = equal futures, for transpositions) and
-    `dominance_key(player)` ((exact, vector): states with equal `exact` compare by `vector`, larger = better).
+    Optional hooks the generic search uses when a game defines them (docs/ARCHITECTURE.md, "Protocols"):
+    `search_keys(player, dominance)` (transpositions, dominance pruning, symmetry, public keys), `end_turn_action()`
+    and `end_turn_is_quiet()`.
     """
 
     @property
@@ -130,8 +130,8 @@ class State(ABC):
 
     @abstractmethod
     def returns(self) -> list[float]:
-        """One value per player: +1 win, -1 loss, 0 draw or unfinished (zero-sum games); the team score for every
-        player (cooperative games)."""
+        """One value per player. Zero-sum: +1 win, -1 loss, 0 draw or unfinished with two players; with more, +1/k for
+        each of k winners and -1/(n-k) for the others. Cooperative: the team score for every player."""
 
     @abstractmethod
     def observation(self, player: int) -> "State":
@@ -153,6 +153,11 @@ class State(ABC):
         """What `viewer` saw come of the action just applied beyond the action itself (Hanabi: the card a play or
         discard showed, and whether the play fit); "" when nothing more (the default)."""
         return ""
+
+    def unsearched_action(self) -> Action | None:
+        """An action turn-tree agents (search, mcts) play without searching: a decision outside the turn structure
+        that their evaluators cannot score (Hearthstone's mulligan: keep the hand). None (the default): search."""
+        return None
 
     @abstractmethod
     def to_dict(self) -> dict: ...

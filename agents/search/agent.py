@@ -195,8 +195,10 @@ class TurnTreeSearch(TurnPlanner):
 
     def act(self, observation: State) -> Action:
         legal = observation.legal_actions()
-        if getattr(observation, "phase", None) == "mulligan":
-            return legal[0]  # Hearthstone: keep the starting hand (mulligan is off by default)
+        fixed = getattr(observation, "unsearched_action", None)
+        fixed = fixed() if fixed is not None else None
+        if fixed is not None:
+            return fixed  # a decision the game says not to search (Hearthstone's mulligan: keep)
         turn = (observation.turn_owner, observation.turn_number)
         if (turn != self._plan_turn or not self._plan or self._plan[0] not in legal
                 or public_key(observation, self.player) != self._expect[0]):

@@ -613,6 +613,10 @@ class HearthstoneState(State):
 
         return HearthstoneSearchKeys(self, player, dominance)
 
+    def unsearched_action(self):
+        """Mulligan: keep the starting hand (the turn-tree agents cannot score a mulligan; it is off by default)."""
+        return (MULLIGAN, 0) if self.phase == "mulligan" and not self.terminal else None
+
     def end_turn_action(self):
         """The action that ends the turn now, or None (a pending choice must be answered first)."""
         legal = self._legal if self._legal is not None else self.legal_actions()
