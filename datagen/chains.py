@@ -9,7 +9,7 @@ state at the end of each of the player's turns. A game whose turns can end witho
 last buy ends the turn) says so with `state.chain_point == "after_turn"`; its rows are the states right after each
 of the player's turns ended, as for games without an end-turn action (Hanabi: every action is a turn). Labels:
 zero-sum games f(i, n) with outcome = the sign of the player's return (+1 won, -1 lost, 0 draw; with 2 players the
-return itself); cooperative games the final score (outcome = the team score, label = outcome).
+return itself); cooperative games the final score (outcome = the team score, float32, label = outcome).
 
 Threat-colour chains: the acting player's state after every action it takes (END_TURN included), coloured
 by effective HP = own hero health - total attack of enemy minions: red < red_threshold (1), green >=
@@ -49,11 +49,17 @@ FIELDS = {
 
 
 THREAT_FIELDS = ("colour", "eff_hp")  # full-chain fields only games with threat colours (Hearthstone) have
+# A cooperative game's outcome is its team score, any real number (0.5, 300): stored as is, never rounded.
+COOPERATIVE_FIELDS = {"outcome": "f4"}
 
 
-def chain_fields(kind: str, threat: bool = True) -> dict[str, str]:
-    """The integer fields of a chain kind in a file: Hearthstone's, or without the threat-colour ones."""
-    return dict(FIELDS[kind]) if threat else {k: v for k, v in FIELDS[kind].items() if k not in THREAT_FIELDS}
+def chain_fields(kind: str, threat: bool = True, cooperative: bool = False) -> dict[str, str]:
+    """The fields of a chain kind in a file: Hearthstone's, or without the threat-colour ones; a cooperative game's
+    outcome is a float."""
+    fields = dict(FIELDS[kind]) if threat else {k: v for k, v in FIELDS[kind].items() if k not in THREAT_FIELDS}
+    if cooperative:
+        fields.update(COOPERATIVE_FIELDS)
+    return fields
 
 
 def chain_point(state) -> str:
@@ -158,13 +164,13 @@ class ChainRecorder:
             out[kind] = self._label(kind, raw, returns)
         return out
 
-    def _outcome(self, value: float) -> int:
+    def _outcome(self, value: float) -> float:
         """The stored raw outcome: the return itself (Hearthstone: +1/-1/0), its sign for other zero-sum games
-        (shared wins with 3-4 players return fractions), the rounded team score for cooperative games."""
+        (shared wins with 3-4 players return fractions), the team score itself for cooperative games."""
         if self._hearthstone:
             return int(value)
         if self.cooperative:
-            return int(round(value))
+            return float(value)
         return (value > 0) - (value < 0)
 
     def _label(self, kind: str, raw: _Raw, returns) -> dict[str, np.ndarray]:
@@ -176,7 +182,8 @@ class ChainRecorder:
         cols: dict[str, np.ndarray] = {
             "player": player,
             "turn": np.asarray(raw.turn, dtype=np.int16).reshape(n)[order],
-            "outcome": np.asarray([self._outcome(returns[p]) for p in player], dtype=np.int8).reshape(n),
+            "outcome": np.asarray([self._outcome(returns[p]) for p in player],
+                                  dtype=np.float32 if self.cooperative else np.int8).reshape(n),
         }
         features = np.asarray(raw.features, dtype=np.float32).reshape(n, self.encoder.dim)[order]
         step = np.zeros(n, dtype=np.int32)

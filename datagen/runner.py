@@ -197,7 +197,7 @@ def play_game(settings: DatagenSettings, index: int) -> GameRecord:
         info.update(deck0=decks[0], deck1=decks[1])
     chains = recording.chains if r.ok else {}
     if game.kind == COOPERATIVE:
-        info["score"] = int(round(r.returns[0])) if r.ok else -1
+        info["score"] = float(r.returns[0]) if r.ok else -1.0  # the score as the game gives it (0.5, 300)
     if r.ok:
         by_seat = [r.returns[role] for role in r.roles]
         winners = [seat for seat, v in enumerate(by_seat) if v > 0]
@@ -294,7 +294,7 @@ def _game_attrs(settings: DatagenSettings, game) -> dict:
     out["game_kind"] = game.kind
     out["chain_point"] = chain_point(game.new_initial_state(0))
     if game.kind == COOPERATIVE:
-        max_score = getattr(getattr(game, "config", None), "max_score", None)
+        max_score = getattr(game, "max_score", None)  # the Game attribute the arena reads too
         out["label_scale"] = float(max_score or settings.reward)
         out["label"] = "the team's final score (outcome); gamma and reward are not used"
     else:
@@ -474,4 +474,5 @@ def _open_writer(path: Path, settings: DatagenSettings, resume: bool, force: boo
     game = make_game(settings.game)
     return ChainWriter.create(path, file_attrs(settings), get_encoder(settings.encoder, game).feature_names,
                               settings.chains, settings.store_states, force=force,
-                              layout=layout_for(threat=has_threat_colours(game.name), score=game.kind == COOPERATIVE))
+                              layout=layout_for(threat=has_threat_colours(game.name),
+                                                cooperative=game.kind == COOPERATIVE))

@@ -13,7 +13,8 @@ Layout (schema 2):
 
 Game-specific fields exist only in files of games that have them: Hearthstone's games/deck0, deck1 and the
 chains' colour, eff_hp; cooperative games' games/score (the team score). Other games' files leave them out
-(`layout_for`); readers, resume and compaction take the layout from the file.
+(`layout_for`). A cooperative game's score and outcome are float32 (files from before were int16/int8); readers,
+resume and compaction take the layout, dtypes included, from the file.
 
 Writing: the numeric datasets are written chunk by chunk by `chunks.py` (each full chunk shuffled and deflated
 once, the partly filled last chunk stored raw until it fills), so a commit costs little more than compressing its
@@ -53,7 +54,7 @@ COMPRESSION = dict(compression="gzip", compression_opts=4, shuffle=True)
 GAME_FIELDS = {"seed": "i8", "a_seat": "i1", "winner": "i1", "turns": "i2", "actions": "i4", "kind": "i1",
                "error": "i1", "rows_full": "i4", "rows_colour": "i4"}
 GAME_STR_FIELDS = ("deck0", "deck1")
-EXTRA_GAME_FIELDS = {"score": "i2"}  # cooperative games: the team's final score
+EXTRA_GAME_FIELDS = {"score": "f4"}  # cooperative games: the team's final score (-1 for a game that failed)
 WINNER_DRAW, WINNER_ERROR, WINNER_SHARED = -1, -2, -3  # shared: several players won together (3-4 player Dominion)
 _FILE_KW = dict(fs_strategy="none", rdcc_nbytes=64 << 20)
 
@@ -74,25 +75,27 @@ def _dataset(group, name: str, dtype, width: int | None = None):
                                 track_times=False, **COMPRESSION)
 
 
-def layout_for(threat: bool = True, score: bool = False) -> dict:
-    """Which game and chain fields a file holds: Hearthstone's (threat colours, decks) or a game's without them."""
-    games = dict(GAME_FIELDS, **(EXTRA_GAME_FIELDS if score else {}))
+def layout_for(threat: bool = True, cooperative: bool = False) -> dict:
+    """Which game and chain fields a file holds: Hearthstone's (threat colours, decks) or a game's without them;
+    cooperative games add the team score."""
+    games = dict(GAME_FIELDS, **(EXTRA_GAME_FIELDS if cooperative else {}))
     return {"games": games, "game_str": GAME_STR_FIELDS if threat else (),
-            "chains": {kind: chain_fields(kind, threat) for kind in CHAIN_KINDS}}
+            "chains": {kind: chain_fields(kind, threat, cooperative) for kind in CHAIN_KINDS}}
 
 
 HEARTHSTONE_LAYOUT = layout_for()
 
 
 def _layout_of(f: h5py.File) -> dict:
-    """The layout an existing file was written with (canonical order, so compaction keeps the bytes)."""
-    have = set(f["games"].keys())
-    games = {k: v for k, v in {**GAME_FIELDS, **EXTRA_GAME_FIELDS}.items() if k in have}
+    """The layout an existing file was written with (canonical order, so compaction keeps the bytes; the file's own
+    dtypes, so an older file's integer scores stay integers)."""
+    have = f["games"]
+    games = {k: have[k].dtype for k in {**GAME_FIELDS, **EXTRA_GAME_FIELDS} if k in have}
     chains = {}
     for kind in CHAIN_KINDS:
         if f"chains/{kind}" in f:
-            names = set(f["chains"][kind].keys())
-            chains[kind] = {k: v for k, v in FIELDS[kind].items() if k in names}
+            g = f["chains"][kind]
+            chains[kind] = {k: g[k].dtype for k in FIELDS[kind] if k in g}
         else:
             chains[kind] = dict(FIELDS[kind])
     return {"games": games, "game_str": tuple(n for n in GAME_STR_FIELDS if n in have), "chains": chains}
@@ -214,7 +217,24 @@ class ChainWriter:
 
     def add_game(self, info: dict, chains: dict[str, dict[str, np.ndarray]]) -> None:
         """Buffer one game (info: GAME_FIELDS + deck names; chains: columns per kind). Games come in id order."""
+        self._check_scores(info, chains)
         self._buffer.append((info, chains))
+
+    def _check_scores(self, info: dict, chains: dict) -> None:
+        """Refuse a score that an older file's integer column cannot hold exactly (0.5, 300) rather than round it;
+        Hanabi's whole scores fit, so its old files still resume and merge."""
+        columns = [("games/score", self.layout["games"].get("score"), [info["score"]] if "score" in info else [])]
+        columns += [(f"chains/{kind}/outcome", self.layout["chains"][kind].get("outcome"),
+                     chains[kind]["outcome"] if kind in chains else []) for kind in self.kinds]
+        for name, dtype, values in columns:
+            values = np.asarray(values)
+            if dtype is None or np.dtype(dtype).kind not in "iu" or values.dtype.kind in "iub" or not values.size:
+                continue
+            lo, hi = np.iinfo(dtype).min, np.iinfo(dtype).max
+            bad = values[~((values == np.round(values)) & (values >= lo) & (values <= hi))]  # NaN is refused too
+            if bad.size:
+                raise UserError(f"{self.path} stores {name} as {np.dtype(dtype).name} (written by an older cardlab), "
+                                f"which cannot hold the score {float(bad[0]):g}: write a new file")
 
     def _new_columns(self) -> dict[str, np.ndarray]:
         """Every dataset's new rows (by dataset path) for the buffered games."""

@@ -48,8 +48,8 @@ def summarise(path: str) -> dict:
                                   "max": float(lab.max())}
                 outcome = data.field("outcome")
                 if cooperative:  # the outcome is the team's final score
-                    entry["score"] = {"mean": float(outcome.mean()), "min": int(outcome.min()),
-                                      "max": int(outcome.max())}
+                    entry["score"] = {"mean": float(outcome.mean()), "min": float(outcome.min()),
+                                      "max": float(outcome.max())}  # scores need not be whole (0.5)
                 else:
                     entry["outcome"] = {k: int(v) for k, v in zip(("loss", "draw", "win"),
                                                                   np.bincount(outcome + 1, minlength=3))}
@@ -62,8 +62,8 @@ def summarise(path: str) -> dict:
     if out["games"] and cooperative:
         score = games["score"][games["error"] == 0] if "score" in games else np.zeros(0)
         out["results"] = {"score_mean": float(score.mean()) if len(score) else None,
-                          "score_min": int(score.min()) if len(score) else None,
-                          "score_max": int(score.max()) if len(score) else None,
+                          "score_min": float(score.min()) if len(score) else None,
+                          "score_max": float(score.max()) if len(score) else None,
                           "errors": int((games["error"] != 0).sum())}
     elif out["games"]:
         w = games["winner"]
@@ -126,8 +126,8 @@ def run(args) -> int:
     if "results" in info:
         r = info["results"]
         if cooperative:
-            c.print(f"results: mean score {r['score_mean']}, min {r['score_min']}, max {r['score_max']}; "
-                    f"errors {r['errors']}")
+            c.print(f"results: mean score {_num(r['score_mean'])}, min {_num(r['score_min'])}, "
+                    f"max {_num(r['score_max'])}; errors {r['errors']}")
         else:
             seats = ", ".join(f"seat {k[4:]} won {v}" for k, v in r.items() if k.startswith("seat"))
             shared = f", shared wins {r['shared_wins']}" if "shared_wins" in r else ""
@@ -147,7 +147,7 @@ def run(args) -> int:
             row += ["/".join(str(v) for v in cols.values()) if cols else "-", str(e.get("sub_chains", "-"))]
         elif cooperative:
             sc = e.get("score", {})
-            row.append(f"{sc.get('mean', 0):.2f} ({sc.get('min', 0)}..{sc.get('max', 0)})")
+            row.append(f"{sc.get('mean', 0):.2f} ({sc.get('min', 0):g}..{sc.get('max', 0):g})")
         else:
             row.append("/".join(str(v) for v in e.get("outcome", {}).values()) or "-")
         t.add_row(*row)
@@ -160,3 +160,8 @@ def run(args) -> int:
     if args.verify:
         c.print(f"verified: every committed row of every dataset reads back ({info['verified_rows']:,} rows over all datasets)")
     return 0
+
+
+def _num(value) -> str:
+    """A score as the game gives it: 25, 0.5 (None when the file holds no finished game)."""
+    return str(value) if value is None else f"{value:g}"

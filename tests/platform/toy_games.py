@@ -2,6 +2,8 @@
 
 `race`: zero-sum, 3 seats; each turn the player adds 1 or 2 to its own counter; the first to reach 5 wins.
 `share`: cooperative, 3 seats; each turn the player adds 0 or 1 to the team score; 6 turns; max score 6.
+`scale` multiplies share's score (0.5: fractional scores, 50: scores above an int8), so datagen's labels can be
+checked against scores that are not small whole numbers.
 """
 
 from __future__ import annotations
@@ -13,12 +15,14 @@ DESCRIPTION = "test games"
 PLAYERS = (3,)
 KIND = ZERO_SUM
 EXAMPLE = "toy:kind=race"
-OPTIONS = {"kind": GameOption("race", "race or share", choices=("race", "share"))}
+OPTIONS = {"kind": GameOption("race", "race or share", choices=("race", "share")),
+           "scale": GameOption(1.0, "share: the team score is the points times this")}
 
 
 class ToyState(State):
-    def __init__(self, kind: str, seed: int) -> None:
+    def __init__(self, kind: str, seed: int, scale: float = 1.0) -> None:
         self.kind = kind
+        self.scale = scale
         self.counts = [0, 0, 0]
         self.turn = 1
         self.player = 0
@@ -49,6 +53,7 @@ class ToyState(State):
     def clone(self):
         s = ToyState.__new__(ToyState)
         s.kind, s.counts, s.turn, s.player, s.rng = self.kind, self.counts[:], self.turn, self.player, self.rng.copy()
+        s.scale = self.scale
         return s
 
     def is_terminal(self) -> bool:
@@ -58,7 +63,7 @@ class ToyState(State):
 
     def returns(self):
         if self.kind == "share":
-            return [float(sum(self.counts))] * 3
+            return [float(sum(self.counts)) * self.scale] * 3
         if not self.is_terminal():
             return [0.0] * 3
         return [1.0 if c >= 5 else -1.0 for c in self.counts]
@@ -73,11 +78,12 @@ class ToyState(State):
         return f"+{action}"
 
     def to_dict(self) -> dict:
-        return {"kind": self.kind, "counts": self.counts, "turn": self.turn, "player": self.player}
+        out = {"kind": self.kind, "counts": self.counts, "turn": self.turn, "player": self.player}
+        return out if self.scale == 1.0 else {**out, "scale": self.scale}
 
     @classmethod
     def from_dict(cls, data):
-        s = cls(data["kind"], 0)
+        s = cls(data["kind"], 0, data.get("scale", 1.0))
         s.counts, s.turn, s.player = list(data["counts"]), data["turn"], data["player"]
         return s
 
@@ -86,15 +92,16 @@ class ToyGame(Game):
     name = "toy"
     num_players = 3
 
-    def __init__(self, kind: str) -> None:
+    def __init__(self, kind: str, scale: float = 1.0) -> None:
         self.game_kind = kind
+        self.scale = scale
         self.kind = ZERO_SUM if kind == "race" else COOPERATIVE
-        self.spec = f"toy:kind={kind}"
-        self.max_score = 6.0 if kind == "share" else None
+        self.spec = f"toy:kind={kind}" + (f",scale={scale!r}" if scale != 1.0 else "")
+        self.max_score = 6.0 * scale if kind == "share" else None
 
     def new_initial_state(self, seed, roles=None):
-        return ToyState(self.game_kind, seed)
+        return ToyState(self.game_kind, seed, self.scale)
 
 
-def make_game(kind: str = "race") -> ToyGame:
-    return ToyGame(kind)
+def make_game(kind: str = "race", scale: float = 1.0) -> ToyGame:
+    return ToyGame(kind, scale)
