@@ -5,8 +5,9 @@ per batch. Values are from `player`'s side, larger = better. Terminal states are
 -inf (loss) or 0 (draw) for every evaluator, so a lethal line always wins the comparison.
 
 `make_evaluator("rho" | "greedy" | ... | "name:ARG" | "ckpt=PATH" | "ckpt=A+B", game)` builds one: names come from the game's own
-`cardlab.agents.<game>.evaluators.EVALUATORS` (`name:ARG` calls that factory with ARG, e.g. Hearthstone's
-`weights:PATH`), checkpoints from `set_ckpt_loader` (default: value networks).
+`cardlab.agents.<game>.evaluators.EVALUATORS` (an outside game's: the `evaluators` module beside its game module;
+`name:ARG` calls that factory with ARG, e.g. Hearthstone's `weights:PATH`), checkpoints from `set_ckpt_loader`
+(default: value networks).
 """
 
 from __future__ import annotations
@@ -32,14 +33,12 @@ def terminal_value(state, player: int) -> float:
 
 
 def game_evaluators(game: str) -> dict[str, Callable[[], "Evaluator"]]:
-    """The named evaluators of `game` (`cardlab.agents.<game>.evaluators.EVALUATORS`)."""
-    import importlib
+    """The named evaluators of `game` (`cardlab.agents.<game>.evaluators.EVALUATORS`, or the `evaluators` module
+    beside an outside game's module)."""
+    from cardlab.engine.registry import import_game_part
 
-    try:
-        module = importlib.import_module(f"cardlab.agents.{game}.evaluators")
-    except ModuleNotFoundError:
-        return {}
-    return dict(module.EVALUATORS)
+    module = import_game_part(game, "evaluators")
+    return dict(module.EVALUATORS) if module is not None else {}
 
 
 @dataclass

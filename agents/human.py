@@ -3,18 +3,17 @@ the action is chosen by number, so `cardlab play` runs people through the same p
 
 from __future__ import annotations
 
-import importlib
 from typing import Callable
 
 from cardlab.agents.base import Agent
 from cardlab.engine.core import Action, State
+from cardlab.engine.registry import import_game_part
 
 
 def observation_printer(game: str) -> Callable[[State, int], list[str]] | None:
-    try:
-        return importlib.import_module(f"cardlab.engine.{game}.render").observation_lines
-    except (ModuleNotFoundError, AttributeError):
-        return None
+    """The game's `render.observation_lines(state, player)` (`cardlab.engine.<game>.render`, or the `render` module
+    beside an outside game's module), or None."""
+    return getattr(import_game_part(game, "render"), "observation_lines", None)
 
 
 class QuitGame(KeyboardInterrupt):

@@ -6,7 +6,7 @@ import importlib
 import inspect
 from typing import Callable
 
-from cardlab.engine.registry import convert_option
+from cardlab.engine.registry import convert_option, import_game_part
 from cardlab.runtime import UserError
 
 from cardlab.agents.base import Agent
@@ -43,17 +43,15 @@ def _convert(name: str, key: str, value: str, default):
 
 
 def _factories(game: str) -> dict[str, Callable[..., Agent]]:
-    """Agents playable in `game`: the game's own (agents/<game>/) over the generic ones."""
+    """Agents playable in `game`: the game's own (agents/<game>/, or the `agents` module or package beside an outside
+    game's module, with AGENTS and/or AGENT_MODULES) over the generic ones."""
     key = game or DEFAULT_GAME
     if key in _BY_GAME:
         return _BY_GAME[key]
     found: dict[str, Callable[..., Agent]] = {}
     for name, module in GENERIC.items():
         found[name] = _Lazy(module, name)
-    try:
-        package = importlib.import_module(f"cardlab.agents.{key}")
-    except ModuleNotFoundError:
-        package = None
+    package = import_game_part(key, "agents")  # cardlab.agents.<game>, or an outside game's `agents` module
     if package is not None:
         for name, module in getattr(package, "AGENT_MODULES", {}).items():
             found[name] = _Lazy(module, name)

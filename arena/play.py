@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from typing import Callable, Iterator, Sequence
 
 from cardlab.engine.core import Game, State, derive_seed
-from cardlab.engine.registry import make_game
+from cardlab.engine.registry import make_game, registered_games, restore_games
 from cardlab.runtime import UserError
 
 DEFAULT_MAX_ACTIONS = 20000  # a game this long means an agent loops; it is counted as an error
@@ -179,11 +179,13 @@ def play_game(game: Game | str, specs: Sequence[str], seed: int, index: int,
 
 # ---------------------------------------------------------------- worker pool
 
-def worker_init() -> None:
-    """Per worker: fresh agent caches, one torch thread (one game per core), Ctrl-C left to the parent."""
+def worker_init(games: dict[str, str] | None = None) -> None:
+    """Per worker: the games the parent registered (`registered_games()`: a spawned process starts with the built-in
+    ones only), fresh agent caches, one torch thread (one game per core), Ctrl-C left to the parent."""
     import signal
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    restore_games(games)
     # The parent built every agent once before the pool started and showed its warnings: one copy is enough.
     logging.getLogger("cardlab.agents").setLevel(logging.ERROR)
     _AGENTS.clear()
@@ -244,7 +246,7 @@ def run_jobs(fn: Callable, jobs: list, workers: int, ordered: bool = False) -> I
             yield fn(*job)
         return
     with children_ignore_sigint():
-        pool = process_context().Pool(workers, initializer=worker_init)
+        pool = process_context().Pool(workers, initializer=worker_init, initargs=(registered_games(),))
     try:
         chunk = 1 if ordered else max(1, min(16, len(jobs) // (workers * 8) or 1))
         mapper = pool.imap if ordered else pool.imap_unordered

@@ -40,14 +40,13 @@ def has_threat_colours(game_name: str) -> bool:
 
 def default_encoder(game_name: str) -> str:
     """The encoder datagen records for a game without --encoder: its features package's DEFAULT_ENCODER."""
-    import importlib
+    from cardlab.engine.features import features_module
 
     if game_name in _DEFAULT_ENCODERS:
         return _DEFAULT_ENCODERS[game_name]
-    try:
-        module = importlib.import_module(f"cardlab.engine.{game_name}.features")
-    except ModuleNotFoundError:
-        raise UserError(f"{game_name} has no observation encoders: datagen cannot record it") from None
+    module = features_module(game_name)  # cardlab's own, or the module beside an outside game's
+    if module is None:
+        raise UserError(f"{game_name} has no observation encoders: datagen cannot record it")
     name = getattr(module, "DEFAULT_ENCODER", None) or next(iter(getattr(module, "ENCODERS", {})), None)
     if name is None:
         raise UserError(f"{game_name} has no observation encoders: datagen cannot record it")

@@ -15,16 +15,18 @@ from multiprocessing.connection import Connection, wait
 from typing import Callable, Iterator
 
 from cardlab.arena.play import children_ignore_sigint, process_context, worker_init
+from cardlab.engine.registry import registered_games
 
 IN_FLIGHT = 2  # jobs queued per worker: the next one waits in its pipe while the main process is busy writing
 AHEAD_PER_WORKER = 4  # jobs handed out past the oldest unfinished one, per worker: bounds the results held back
 
 
-def _serve(fn: Callable, conn: Connection, inherited: list[Connection]) -> None:
-    """A worker: run the jobs it is sent until told to stop (None) or the main process goes away."""
+def _serve(fn: Callable, conn: Connection, inherited: list[Connection], games: dict[str, str] | None = None) -> None:
+    """A worker: run the jobs it is sent until told to stop (None) or the main process goes away. `games`: the
+    games registered in the main process (a spawned worker starts with the built-in ones only)."""
     for other in inherited:  # the main process's ends, inherited through fork: without them, its death is an EOF here
         other.close()
-    worker_init()
+    worker_init(games)
     try:
         while True:
             job = conn.recv()
@@ -53,7 +55,8 @@ class Workers:
         self.procs, self.conns = [], []
         for _ in range(count):
             parent, child = ctx.Pipe()
-            proc = ctx.Process(target=_serve, args=(fn, child, self.conns + [parent]), daemon=True)
+            proc = ctx.Process(target=_serve, args=(fn, child, self.conns + [parent], registered_games()),
+                               daemon=True)
             with children_ignore_sigint():
                 proc.start()
             child.close()

@@ -1,7 +1,8 @@
 """Observation encoders: a named, versioned map from (state, player) to a fixed-width float32 row.
 
-Each game keeps its encoders in its own package (`cardlab.engine.<game>.features`, a dict ENCODERS); `get_encoder`
-finds them by game, so a file or checkpoint that names (game, encoder spec, version) rebuilds the same rows.
+Each game keeps its encoders in its own package (`cardlab.engine.<game>.features`, or the `features` module beside an
+outside game's module; a dict ENCODERS); `get_encoder` finds them by game (`features_module`), so a file or
+checkpoint that names (game, encoder spec, version) rebuilds the same rows.
 
 Encoders read only what `player` may see (own hand yes, enemy hand only as a count), so a row
 computed from the full state equals the row computed from `state.observation(player)`.
@@ -95,15 +96,19 @@ def option_value(encoder: str, key: str, value: Any, default: Any) -> Any:
     return convert_option(f"encoder {encoder!r}", key, value, default)
 
 
+def features_module(game: str):
+    """The encoders module of `game` (`cardlab.engine.<game>.features` for a built-in game, the `features` module
+    beside an outside game's module: `registry.game_part`), or None when the game has none. It defines `ENCODERS`
+    (name -> Encoder factory) and, for datagen's default, `DEFAULT_ENCODER`."""
+    from cardlab.engine.registry import import_game_part
+
+    return import_game_part(game, "features")
+
+
 def game_encoders(game: str) -> dict:
     """The ENCODERS dict of `game` (empty when the game has none)."""
-    import importlib
-
-    try:
-        module = importlib.import_module(f"cardlab.engine.{game}.features")
-    except ModuleNotFoundError:
-        return {}
-    return dict(getattr(module, "ENCODERS", {}))
+    module = features_module(game)
+    return dict(getattr(module, "ENCODERS", {})) if module is not None else {}
 
 
 def available_encoders(game: str = "hearthstone") -> list[str]:

@@ -1,7 +1,13 @@
 """Games by spec string, like agents: `hearthstone:deck=liege`, `dominion:kingdom=first-game,players=3`, `hanabi:players=4`.
 
-Each game package exposes `DESCRIPTION`, `OPTIONS` (name -> GameOption) and `make_game(**options) -> Game`. A value may
-hold commas (`decks=liege,basic-warrior`): a part without `=` continues the previous option's value.
+Each game module exposes `DESCRIPTION`, `PLAYERS`, `KIND`, `EXAMPLE`, `OPTIONS` (name -> GameOption) and
+`make_game(**options) -> Game`. A value may hold commas (`decks=liege,basic-warrior`): a part without `=` continues the
+previous option's value.
+
+A game outside cardlab registers with `register_game(name, "mypkg.kuhn.game")` or through the `cardlab.games` entry
+point group (name = game name, value = game module), read when an unknown name is asked for and when games are listed.
+Its other parts (`PARTS`: encoders, RL hooks, renderer, agents, evaluators) are the sibling modules of its game module
+(`mypkg.kuhn.features`, ...); the built-in games keep theirs in cardlab's packages (`game_part`).
 """
 
 from __future__ import annotations
@@ -11,19 +17,144 @@ import re
 import importlib
 import importlib.util
 from dataclasses import dataclass
-from typing import Any, Callable
+from types import MappingProxyType
+from typing import Any, Callable, Mapping
 
 from cardlab.engine.core import Game
 from cardlab.runtime import UserError
 
 DEFAULT_GAME = "hearthstone"
 
-# Game name -> package that defines it; imported only when the game is asked for.
+# Game name -> module that defines it; imported only when the game is asked for.
 GAMES: dict[str, str] = {
     "hearthstone": "cardlab.engine.hearthstone.game",
     "hanabi": "cardlab.engine.hanabi.game",
     "dominion": "cardlab.engine.dominion.game",
 }
+BUILTIN_GAMES = MappingProxyType(dict(GAMES))
+
+ENTRY_POINT_GROUP = "cardlab.games"
+
+# The optional parts of a game besides its game module. A game whose module is cardlab.engine.<name>.game (the
+# built-in ones) keeps them in cardlab's own packages; any other game in the sibling modules of its game module.
+PARTS = ("features", "action_ids", "render", "agents", "evaluators")
+_CARDLAB_PARTS = {"features": "cardlab.engine.{}.features", "action_ids": "cardlab.engine.{}.action_ids",
+                  "render": "cardlab.engine.{}.render", "agents": "cardlab.agents.{}",
+                  "evaluators": "cardlab.agents.{}.evaluators"}
+# What an outside game module must define (built-in games are trusted).
+GAME_MODULE_NAMES = ("DESCRIPTION", "PLAYERS", "KIND", "EXAMPLE", "OPTIONS", "make_game")
+
+_ORIGINS: dict[str, str] = {}  # outside game -> where it was registered (register_game, an entry point): for errors
+_FROM_ENTRY_POINTS: set[str] = set()  # outside games found through entry points
+
+
+def _registration_problem(name: Any, module_path: Any) -> str | None:
+    """Why (name, module_path) cannot be a game, or None."""
+    if not (isinstance(name, str) and name.isidentifier() and name.isascii() and name == name.lower()):
+        return (f"the game name {name!r} is not a plain lowercase identifier (letters, digits and _, e.g. kuhn; "
+                "spec strings are lower-cased)")
+    parts = module_path.split(".") if isinstance(module_path, str) else []
+    if len(parts) < 2 or not all(p.isidentifier() for p in parts):
+        return (f"{module_path!r} is not the path of a module inside a package (e.g. mypkg.kuhn.game: the game's "
+                "other parts are its sibling modules)")
+    return None
+
+
+def register_game(name: str, module_path: str) -> None:
+    """Add game `name`, defined by the module `module_path` (imported when the game is first asked for). Registering
+    the same pair again does nothing; a name taken by another module, or not a plain lowercase identifier, is refused
+    (UserError). Worker processes started by cardlab (arena, datagen) register it again."""
+    problem = _registration_problem(name, module_path)
+    if problem is not None:
+        raise UserError(f"register_game({name!r}, {module_path!r}): {problem}")
+    taken = GAMES.get(name)
+    if taken is not None and taken != module_path:
+        raise UserError(f"register_game({name!r}, {module_path!r}): the game name {name!r} is taken by {taken}")
+    GAMES[name] = module_path
+    _ORIGINS.setdefault(name, f"registered by register_game({name!r}, {module_path!r})")
+
+
+def registered_games() -> dict[str, str]:
+    """The games this process knows beyond the built-in ones (register_game, entry points found so far): what a
+    spawned worker process, which starts with the built-in games only, registers again through `restore_games`."""
+    return {name: module for name, module in GAMES.items() if BUILTIN_GAMES.get(name) != module}
+
+
+def restore_games(games: Mapping[str, str] | None) -> None:
+    """In a worker process: the games `registered_games()` returned in its parent."""
+    for name, module in (games or {}).items():
+        GAMES[name] = module
+        _ORIGINS.setdefault(name, f"registered as {module} in the parent process")
+
+
+def _describe_entry_point(ep) -> str:
+    dist = getattr(ep, "dist", None)
+    source = f", from {dist.name} {dist.version}" if dist is not None else ""
+    return f"entry point '{ep.name} = {ep.value}' (group {ENTRY_POINT_GROUP}{source})"
+
+
+def entry_point_games() -> dict[str, tuple[str, str]]:
+    """This environment's `cardlab.games` entry points: game name -> (game module, where it was declared). One whose
+    name or value cannot be a game raises a UserError naming it."""
+    from importlib import metadata  # looked up per call: tests replace metadata.entry_points
+
+    found: dict[str, tuple[str, str]] = {}
+    for ep in metadata.entry_points(group=ENTRY_POINT_GROUP):
+        origin = _describe_entry_point(ep)
+        value = ep.value.strip()
+        problem = _registration_problem(ep.name, value)
+        if ":" in value:
+            problem = "its value must be the game module's path (mypkg.kuhn.game), without ':attribute'"
+        if problem is not None:
+            raise UserError(f"{origin} is broken: {problem}")
+        if ep.name in found and found[ep.name][0] != value:
+            raise UserError(f"{origin} is broken: {found[ep.name][1]} names the same game")
+        found.setdefault(ep.name, (value, origin))
+    return found
+
+
+def _add_entry_point(name: str, module: str, origin: str) -> None:
+    GAMES[name] = module
+    _ORIGINS[name] = origin
+    _FROM_ENTRY_POINTS.add(name)
+
+
+def game_module_path(name: str) -> str | None:
+    """The module that defines game `name`: a registered one (GAMES) first, else a `cardlab.games` entry point (then
+    added to GAMES); None for an unknown name."""
+    module = GAMES.get(name)
+    if module is not None:
+        return module
+    found = entry_point_games().get(name)
+    if found is None:
+        return None
+    _add_entry_point(name, *found)
+    return found[0]
+
+
+def game_part(name: str, part: str) -> str:
+    """The module path of one optional part (`PARTS`) of game `name`. Built-in games (module
+    cardlab.engine.<name>.game) and unknown names: `cardlab.engine.<name>.features`, `.action_ids`, `.render`,
+    `cardlab.agents.<name>` (agents) and `cardlab.agents.<name>.evaluators`. Any other game: the sibling module of
+    its game module (`mypkg.kuhn.game` -> `mypkg.kuhn.features`, `mypkg.kuhn.agents`, ...)."""
+    if part not in _CARDLAB_PARTS:
+        raise ValueError(f"unknown game part {part!r} (one of {', '.join(PARTS)})")
+    module = game_module_path(name)
+    if module is None or module == f"cardlab.engine.{name}.game":
+        return _CARDLAB_PARTS[part].format(name)
+    return f"{module.rpartition('.')[0]}.{part}"
+
+
+def import_game_part(name: str, part: str):
+    """The module of one part of game `name` (`game_part`), or None when the game has none (that module, or a
+    package above it, does not exist); a module missing inside it is raised as it is."""
+    path = game_part(name, part)
+    try:
+        return importlib.import_module(path)
+    except ModuleNotFoundError as exc:
+        if exc.name and (path == exc.name or path.startswith(exc.name + ".")):
+            return None
+        raise
 
 
 @dataclass(frozen=True)
@@ -88,26 +219,52 @@ def parse_spec(spec: str) -> tuple[str, dict[str, str]]:
 
 
 def _module(name: str):
-    if name not in GAMES:
+    module_path = game_module_path(name)
+    if module_path is None:
         raise UserError(f"unknown game {name!r} (available: {', '.join(available())})")
+    if BUILTIN_GAMES.get(name) == module_path:
+        try:
+            return importlib.import_module(module_path)
+        except ModuleNotFoundError as exc:
+            if exc.name and module_path.startswith(exc.name):
+                raise UserError(f"game {name!r} is not part of this cardlab install") from None
+            raise
+    origin = _ORIGINS.get(name, f"GAMES[{name!r}] = {module_path!r}")
     try:
-        return importlib.import_module(GAMES[name])
-    except ModuleNotFoundError as exc:
-        if exc.name and GAMES[name].startswith(exc.name):
-            raise UserError(f"game {name!r} is not part of this cardlab install") from None
-        raise
+        module = importlib.import_module(module_path)
+    except ImportError as exc:  # a module that is not installed, or one it needs
+        raise UserError(f"game {name!r} ({origin}): cannot import {module_path}: {exc}") from None
+    missing = [attr for attr in GAME_MODULE_NAMES if not hasattr(module, attr)]
+    if missing:
+        raise UserError(f"game {name!r} ({origin}): {module_path} does not define {', '.join(missing)}")
+    return module
+
+
+def _present(module: str) -> bool:
+    try:
+        return importlib.util.find_spec(module) is not None
+    except (ModuleNotFoundError, ValueError):
+        return False
 
 
 def available() -> list[str]:
-    """Registered games whose package is present."""
+    """Registered games whose module is present, then the `cardlab.games` entry points' games (added to GAMES); an
+    entry point naming a module that is not installed raises a UserError naming it. A registered name takes
+    precedence over an entry point's."""
     found = []
+    entry_points = entry_point_games()
     for name, module in GAMES.items():
-        try:
-            present = importlib.util.find_spec(module) is not None
-        except ModuleNotFoundError:
-            present = False
-        if present:
+        if _present(module):
             found.append(name)
+        elif name in _FROM_ENTRY_POINTS:
+            raise UserError(f"{_ORIGINS[name]} is broken: its module {module} is not installed")
+    for name, (module, origin) in sorted(entry_points.items()):
+        if name in GAMES:
+            continue
+        if not _present(module):
+            raise UserError(f"{origin} is broken: its module {module} is not installed")
+        _add_entry_point(name, module, origin)
+        found.append(name)
     return found
 
 

@@ -1,22 +1,23 @@
 """The one bridge from a cardlab game to RL tensors: observation rows, action masks and dense action ids.
 
 Every front end (Gymnasium, PettingZoo, OpenSpiel) goes through `GameCodec`, so they agree bit for bit. The game's
-own package supplies the pieces through its hook module `cardlab.engine.<game>.action_ids` (found by name, like
-encoders): `action_ids(game)` (dense ids: `num_actions`, `to_id`, `to_action`, `name`, `version`),
-`rl_encoder(game)` (a fixed-width `Encoder`), `returns_range(game)` and the clip bounds `OBSERVATION_LOW/HIGH`.
+own package supplies the pieces through its hook module `cardlab.engine.<game>.action_ids` (an outside game: the
+`action_ids` module beside its game module; found by name, like encoders): `action_ids(game)` (dense ids:
+`num_actions`, `to_id`, `to_action`, `name`, `version`), `rl_encoder(game)` (a fixed-width `Encoder`),
+`returns_range(game)` and the clip bounds `OBSERVATION_LOW/HIGH`; optionally `ACTION_ID_LAYOUTS` (name -> factory of
+another numbering).
 Nothing here knows a game's rules.
 """
 
 from __future__ import annotations
 
-import importlib
 from typing import Any, Protocol
 
 import numpy as np
 
 from cardlab.engine.core import Action, Game, Rng, State, derive_seed
 from cardlab.engine.features import get_encoder
-from cardlab.engine.registry import make_game
+from cardlab.engine.registry import game_part, import_game_part, make_game
 from cardlab.runtime import UserError
 
 
@@ -34,13 +35,11 @@ class ActionIds(Protocol):
 
 def hook_module(game: Game):
     """The game's RL hook module; a game without one cannot be used by the front ends yet."""
-    name = f"cardlab.engine.{game.name}.action_ids"
-    try:
-        return importlib.import_module(name)
-    except ModuleNotFoundError as exc:
-        if exc.name and name.startswith(exc.name):
-            raise UserError(f"game {game.name!r} has no RL hook ({name}): the front ends cannot encode it") from None
-        raise
+    module = import_game_part(game.name, "action_ids")
+    if module is None:
+        name = game_part(game.name, "action_ids")
+        raise UserError(f"game {game.name!r} has no RL hook ({name}): the front ends cannot encode it")
+    return module
 
 
 def is_action_id(value: Any) -> bool:

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import importlib
-
 HELP = "print a saved game log turn by turn"
 
 
@@ -12,12 +10,12 @@ def add_arguments(p) -> None:
 
 
 def _renderer(game_spec: str):
-    """The game's `render.board_lines(state)` when it has one."""
-    name = game_spec.split(":")[0]
-    try:
-        return importlib.import_module(f"cardlab.engine.{name}.render").board_lines
-    except (ModuleNotFoundError, AttributeError):
-        return None
+    """The game's `render.board_lines(state)` when it has one (`cardlab.engine.<game>.render`, or the `render`
+    module beside an outside game's module)."""
+    from cardlab.engine.registry import import_game_part
+
+    module = import_game_part(game_spec.split(":")[0].strip().lower(), "render")
+    return getattr(module, "board_lines", None)
 
 
 def log_game(log: dict):
