@@ -572,6 +572,14 @@ class BestFiniteCheckpoint(ModelCheckpoint):
         super().load_state_dict(state_dict)
 
 
+def _same_contents(recorded: dict, data: str | Path) -> bool:
+    """The file the run recorded, named by another path (another folder, a relative path typed elsewhere): its
+    SHA-256 is the one recorded."""
+    from cardlab.datagen.reader import file_sha256
+
+    return recorded.get("sha256") is not None and Path(data).is_file() and file_sha256(data) == recorded["sha256"]
+
+
 def resume_checkpoint(out: Path, data: str | Path, cfg: ValueConfig) -> tuple[Path, bool | None]:
     """The run's last epoch checkpoint, after checking it was trained on the same file with the same settings, and
     whether that run streamed its rows (None when not recorded): a resumed run keeps the mode it began with."""
@@ -587,11 +595,12 @@ def resume_checkpoint(out: Path, data: str | Path, cfg: ValueConfig) -> tuple[Pa
     epoch = checkpoint.get("epoch")  # Lightning's count of the epoch last.ckpt closed, from 0
     refuse_shorter_than_done(last, "--max-epochs", cfg.max_epochs, epoch + 1 if isinstance(epoch, int) else None,
                              "epochs")
-    if Path(old_data).resolve() != Path(data).resolve():
+    from cardlab.datagen.reader import check_file, file_sha256
+
+    if Path(old_data).resolve() != Path(data).resolve() and not _same_contents(saved["meta"]["data"], data):
         sources = saved["meta"]["data"].get("merged_from")  # `--data A B`: the files named then
         was = f"{' '.join(str(s.get('file')) for s in sources)} (merged into {old_data})" if sources else old_data
         raise UserError(f"{last} was trained on {was}, not {data}")
-    from cardlab.datagen.reader import check_file, file_sha256
 
     before, now = saved["meta"]["data"], check_file(data)
     changed = [k for k, was in (("games", before.get("games")), ("seed", before.get("seed")),

@@ -153,6 +153,23 @@ def test_resume_on_several_files_typed_from_another_folder(tmp_path, monkeypatch
     assert main(["train", "value", "--data", "../b.h5", "../a.h5", "--max-epochs", "3", "--resume", *common]) == 2
 
 
+def test_resume_on_one_file_typed_from_another_folder(tmp_path, monkeypatch):
+    """One file named relatively when the run began and by another path on --resume is the same file when its
+    contents are; another file with the same name is still refused."""
+    from cardlab.cli import main
+
+    generate(str(tmp_path / "a.h5"), DatagenSettings(agents=("random-action", "random-action"), games=4, seed=1))
+    monkeypatch.chdir(tmp_path)
+    common = ["--out", str(tmp_path / "run"), "--batch-size", "64", "--seed", "1"]
+    assert main(["train", "value", "--data", "a.h5", "--max-epochs", "1", *common]) == 0
+    (tmp_path / "elsewhere").mkdir()
+    monkeypatch.chdir(tmp_path / "elsewhere")
+    assert main(["train", "value", "--data", str(tmp_path / "a.h5"), "--max-epochs", "2", "--resume", *common]) == 0
+    generate(str(tmp_path / "elsewhere" / "a.h5"), DatagenSettings(agents=("random-action", "random-action"),
+                                                                   games=4, seed=2))
+    assert main(["train", "value", "--data", "a.h5", "--max-epochs", "3", "--resume", *common]) == 2
+
+
 def test_a_resumed_run_keeps_the_loading_mode_it_began_with(tiny, tmp_path, monkeypatch):
     """A run begun in memory, resumed by a cardlab whose in-memory limit would now stream the same file, goes on in
     memory to the uninterrupted weights (it died with KeyError 'stream_epoch')."""
