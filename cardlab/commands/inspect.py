@@ -131,8 +131,8 @@ def run(args) -> int:
         else:
             seats = ", ".join(f"seat {k[4:]} won {v}" for k, v in r.items() if k.startswith("seat"))
             shared = f", shared wins {r['shared_wins']}" if "shared_wins" in r else ""
-            c.print(f"results: {seats}{shared}, draws {r['draws']}, errors {r['errors']}; red top-up games "
-                    f"{r['red_topup_games']}")
+            topup = f"; red top-up games {r['red_topup_games']}" if info["settings"].get("red_topup") else ""
+            c.print(f"results: {seats}{shared}, draws {r['draws']}, errors {r['errors']}{topup}")
     t = Table(title="chains")
     threat = any("colours" in e for e in info["chains"].values()) or "colour" in info["chains"]
     extra = ("colours (g/y/r)", "sub-chains") if threat else ("outcomes (l/d/w)" if not cooperative else "score",)

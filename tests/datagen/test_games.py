@@ -167,6 +167,8 @@ def test_cli_plain_game_run_and_inspect(tmp_path, capsys):
     assert info["game"] == "dominion:kingdom=first-game,players=2" and info["encoder"] == "table:players=2"
     assert info["results"]["seat0"] + info["results"]["seat1"] + info["results"]["draws"] == 3
     assert info["sha256"] == __import__("hashlib").sha256(out.read_bytes()).hexdigest()  # as a network records it
+    assert main(["inspect", str(out)]) == 0
+    assert "red top-up" not in capsys.readouterr().out  # a Hearthstone setting, not used here
     h = tmp_path / "h.h5"
     assert main(["datagen", str(h), "--game", "hanabi", "--agents", "hinting", "hinting", "--games", "2", "--quiet"]) == 0
     capsys.readouterr()
