@@ -50,7 +50,7 @@ def _need_file(path: Path, what: str) -> None:
 def _read_json(path: Path) -> dict:
     _need_file(path, "a JSON file")
     try:
-        data = json.loads(path.read_text())
+        data = json.loads(path.read_text(encoding="utf-8"))
     except (ValueError, UnicodeDecodeError):
         raise UserError(f"{path} is not a JSON file written by cardlab (--json)") from None
     if not isinstance(data, dict):  # every result cardlab writes is an object; `"key" in 5` would be a TypeError

@@ -37,7 +37,7 @@ class ZooEntry:
 
 @lru_cache(maxsize=1)
 def entries() -> dict[str, ZooEntry]:
-    data = yaml.safe_load(path_of("zoo.yaml").read_text()) or {}
+    data = yaml.safe_load(path_of("zoo.yaml").read_text(encoding="utf-8")) or {}
     return {name: ZooEntry(name, **{k: str(fields[k]) for k in FIELDS}) for name, fields in data.items()}
 
 

@@ -61,12 +61,12 @@ def refuse_out_breaking_specs(out: Path) -> None:
 def write_json_atomic(path: Path, data: Any) -> None:
     """Write through a temporary file and rename, so a crash never leaves half a state file."""
     tmp = path.with_name(path.name + ".tmp")
-    tmp.write_text(json.dumps(data))
+    tmp.write_text(json.dumps(data), encoding="utf-8")
     os.replace(tmp, path)
 
 
 def write_csv(path: Path, fields: Sequence[str], rows: Sequence[dict]) -> None:
-    with path.open("w", newline="") as handle:
+    with path.open("w", newline="", encoding="utf-8") as handle:
         writer = csv.DictWriter(handle, fieldnames=list(fields))
         writer.writeheader()
         writer.writerows(rows)
@@ -75,7 +75,7 @@ def write_csv(path: Path, fields: Sequence[str], rows: Sequence[dict]) -> None:
 def read_csv(path: Path) -> list[dict]:
     if not path.exists():
         return []
-    with path.open(newline="") as handle:
+    with path.open(newline="", encoding="utf-8") as handle:
         return list(csv.DictReader(handle))
 
 
@@ -130,7 +130,7 @@ def completed_generations(out: Path, resume: bool) -> int:
     if not resume or not state.exists():
         return 0
     try:
-        record = json.loads(state.read_text())
+        record = json.loads(state.read_text(encoding="utf-8"))
     except ValueError:
         return 0
     generation = record.get("generation", -1) if isinstance(record, dict) else -1
@@ -181,7 +181,7 @@ def open_run_state(out: Path, settings: Any, resume: bool, state_cls: Any, exten
         return state_cls(settings)
     record = None
     try:
-        record = json.loads(path.read_text())
+        record = json.loads(path.read_text(encoding="utf-8"))
         if not isinstance(record, dict):
             raise ValueError("not a JSON object")
         state = state_cls.from_json(record, path)

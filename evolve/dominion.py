@@ -148,8 +148,8 @@ class _Runner:
         """The agent spec of a genome file named by its content's hash (a surviving parent reuses its file)."""
         text = genome.to_yaml()
         path = self.out / "genomes" / f"{hashlib.blake2b(text.encode(), digest_size=6).hexdigest()}.yaml"
-        if not path.exists() or path.read_text() != text:
-            path.write_text(text)
+        if not path.exists() or path.read_text(encoding="utf-8") != text:
+            path.write_text(text, encoding="utf-8")
         return f"extremal:genome={path}"
 
     def play(self, batches: list[tuple[str, int, list[int], list[int]]]) -> list[list[tuple[int, int]]]:
@@ -269,7 +269,7 @@ def write_generation(out: Path, state: RunState, row: dict) -> None:
     write_csv(out / "log.csv", CSV_FIELDS, state.rows)
     log = {"settings": asdict(state.settings), "generations": [dict(r, genome=json.loads(r["genome"]))
                                                                 for r in state.rows]}
-    (out / "log.json").write_text(json.dumps(log, indent=1) + "\n")
+    (out / "log.json").write_text(json.dumps(log, indent=1) + "\n", encoding="utf-8")
     write_json_atomic(out / "state.json", state.to_json())
 
 

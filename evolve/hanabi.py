@@ -282,7 +282,7 @@ def write_generation(out: Path, state: RunState, generation: int, fitness: list[
     row.update({n: (round(v, 6) if isinstance(v, float) else v) for n, v in zip(names(), genome)})
     log = out / "log.csv"
     new = not log.exists()
-    with log.open("a", newline="") as handle:
+    with log.open("a", newline="", encoding="utf-8") as handle:
         writer = csv.DictWriter(handle, fieldnames=CSV_FIELDS)
         if new:
             writer.writeheader()

@@ -253,7 +253,7 @@ class _Runner:
         """The agent spec of a weights file named by its content's hash (an elite reuses its file)."""
         path = self.out / "individuals" / "tmp.yaml"
         save_weights(vector_to_weights(vector), path)
-        text = path.read_text()
+        text = path.read_text(encoding="utf-8")
         named = path.with_name(f"{hashlib.blake2b(text.encode(), digest_size=6).hexdigest()}.yaml")
         os.replace(path, named)
         return agent_spec(self.s, named)
@@ -334,7 +334,7 @@ def write_generation(out: Path, state: RunState, row: dict) -> None:
     log = {"settings": asdict(state.settings),
            "generations": [{**{k: v for k, v in r.items() if k not in FEATURES},
                             "weights": {f: r[f] for f in FEATURES}} for r in state.rows]}
-    (out / "log.json").write_text(json.dumps(log, indent=1) + "\n")
+    (out / "log.json").write_text(json.dumps(log, indent=1) + "\n", encoding="utf-8")
     write_json_atomic(out / "state.json", state.to_json())
 
 

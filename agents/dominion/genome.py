@@ -232,7 +232,7 @@ def load_genome(path: str | Path) -> Genome:
 
 
 def save_genome(genome: Genome, path: str | Path, comment: str = "") -> None:
-    Path(path).write_text(genome.to_yaml(comment))
+    Path(path).write_text(genome.to_yaml(comment), encoding="utf-8")
 
 
 # ---------------------------------------------------------------- evolution models and mutation

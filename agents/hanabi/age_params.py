@@ -76,7 +76,7 @@ def load_params(path: str | Path) -> AgeParams:
 
     path = Path(path)
     try:
-        text = path.read_text()
+        text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:
         reason = "not a text file" if isinstance(exc, UnicodeDecodeError) else (exc.strerror or exc)
         raise UserError(f"age params {path}: cannot read ({reason})") from None
@@ -91,4 +91,4 @@ def load_params(path: str | Path) -> AgeParams:
 
 
 def save_params(params: AgeParams, path: str | Path, comment: str = "") -> None:
-    Path(path).write_text(params.to_yaml(comment))
+    Path(path).write_text(params.to_yaml(comment), encoding="utf-8")

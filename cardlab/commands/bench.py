@@ -207,7 +207,7 @@ def _fuzz(args) -> int:
 def _is_decisions_file(path) -> bool:
     """Whether `path` holds a --decisions record (safe to replace), not some other file the user keeps."""
     try:
-        record = json.loads(path.read_text())
+        record = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, ValueError):
         return False
     return isinstance(record, dict) and isinstance(record.get("games"), dict) and "agent" in record
@@ -223,7 +223,7 @@ def _search_net(args) -> int:
     old = None
     if args.compare is not None:
         try:
-            old = json.loads(Path(args.compare).read_text())
+            old = json.loads(Path(args.compare).read_text(encoding="utf-8"))
             old["games"]
         except (OSError, ValueError, KeyError, TypeError) as exc:
             raise UserError(f"--compare {args.compare}: not a decisions file written by --decisions ({exc})") from None
@@ -243,7 +243,7 @@ def _search_net(args) -> int:
                                               game=args.game or search_net_bench.DEFAULT_GAME, progress=update)
     if args.decisions is not None and not result["interrupted"]:  # a partial record must not replace a full one
         try:
-            Path(args.decisions).write_text(json.dumps(record) + "\n")
+            Path(args.decisions).write_text(json.dumps(record) + "\n", encoding="utf-8")
         except OSError as exc:
             raise UserError(f"--decisions {args.decisions}: cannot write it ({exc.strerror})") from None
     if old is not None:
