@@ -93,24 +93,36 @@ def _describe_entry_point(ep) -> str:
     return f"entry point '{ep.name} = {ep.value}' (group {ENTRY_POINT_GROUP}{source})"
 
 
-def entry_point_games() -> dict[str, tuple[str, str]]:
-    """This environment's `cardlab.games` entry points: game name -> (game module, where it was declared). One whose
-    name or value cannot be a game raises a UserError naming it."""
+def entry_point_games() -> dict[str, tuple[str, str, str | None]]:
+    """This environment's `cardlab.games` entry points: game name -> (game module, where it was declared, why it
+    cannot be a game or None). A broken one is kept with its problem: asking for that game raises it, listings skip
+    it with a warning, so one bad plugin does not take the other games down."""
     from importlib import metadata  # looked up per call: tests replace metadata.entry_points
 
-    found: dict[str, tuple[str, str]] = {}
+    found: dict[str, tuple[str, str, str | None]] = {}
     for ep in metadata.entry_points(group=ENTRY_POINT_GROUP):
         origin = _describe_entry_point(ep)
         value = ep.value.strip()
         problem = _registration_problem(ep.name, value)
         if ":" in value:
             problem = "its value must be the game module's path (mypkg.kuhn.game), without ':attribute'"
-        if problem is not None:
-            raise UserError(f"{origin} is broken: {problem}")
         if ep.name in found and found[ep.name][0] != value:
-            raise UserError(f"{origin} is broken: {found[ep.name][1]} names the same game")
-        found.setdefault(ep.name, (value, origin))
+            problem = f"{found[ep.name][1]} names the same game"
+        if ep.name not in found or problem is not None:
+            found[ep.name] = (value, origin, problem)
     return found
+
+
+_WARNED: set[str] = set()
+
+
+def _warn_broken(message: str) -> None:
+    """Once per process: a listing skipped a broken entry point."""
+    if message not in _WARNED:
+        _WARNED.add(message)
+        import logging
+
+        logging.getLogger("cardlab.engine.registry").warning("cardlab: warning: %s; its game is left out", message)
 
 
 def _add_entry_point(name: str, module: str, origin: str) -> None:
@@ -128,8 +140,11 @@ def game_module_path(name: str) -> str | None:
     found = entry_point_games().get(name)
     if found is None:
         return None
-    _add_entry_point(name, *found)
-    return found[0]
+    module, origin, problem = found
+    if problem is not None:
+        raise UserError(f"{origin} is broken: {problem}")
+    _add_entry_point(name, module, origin)
+    return module
 
 
 def game_part(name: str, part: str) -> str:
@@ -248,23 +263,28 @@ def _present(module: str) -> bool:
 
 
 def available() -> list[str]:
-    """Registered games whose module is present, then the `cardlab.games` entry points' games (added to GAMES); an
-    entry point naming a module that is not installed raises a UserError naming it. A registered name takes
-    precedence over an entry point's."""
-    found = []
+    """Registered games whose module is present, then the `cardlab.games` entry points' games (added to GAMES). A
+    broken entry point (a bad name or value, a module that is not installed) is left out with a warning naming it; a
+    registered name takes precedence over an entry point's."""
+    found, broken = [], []
     entry_points = entry_point_games()
     for name, module in GAMES.items():
         if _present(module):
             found.append(name)
         elif name in _FROM_ENTRY_POINTS:
-            raise UserError(f"{_ORIGINS[name]} is broken: its module {module} is not installed")
-    for name, (module, origin) in sorted(entry_points.items()):
+            broken.append(f"{_ORIGINS[name]} is broken: its module {module} is not installed")
+    for name, (module, origin, problem) in sorted(entry_points.items()):
         if name in GAMES:
             continue
-        if not _present(module):
-            raise UserError(f"{origin} is broken: its module {module} is not installed")
+        if problem is None and not _present(module):
+            problem = f"its module {module} is not installed"
+        if problem is not None:
+            broken.append(f"{origin} is broken: {problem}")
+            continue
         _add_entry_point(name, module, origin)
         found.append(name)
+    for message in broken:
+        _warn_broken(message)
     return found
 
 
@@ -287,7 +307,13 @@ def describe_games() -> list[dict]:
     """Every available game with its options (for `cardlab games`)."""
     out = []
     for name in available():
-        module = _module(name)
+        try:
+            module = _module(name)
+        except UserError as exc:  # an outside game that cannot be imported: the others are still listed
+            if BUILTIN_GAMES.get(name) == GAMES.get(name):
+                raise
+            _warn_broken(str(exc))
+            continue
         out.append({
             "name": name,
             "description": module.DESCRIPTION,

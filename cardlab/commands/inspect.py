@@ -131,7 +131,8 @@ def run(args) -> int:
         else:
             seats = ", ".join(f"seat {k[4:]} won {v}" for k, v in r.items() if k.startswith("seat"))
             shared = f", shared wins {r['shared_wins']}" if "shared_wins" in r else ""
-            topup = f"; red top-up games {r['red_topup_games']}" if info["settings"].get("red_topup") else ""
+            asked = info["settings"].get("red_topup") or r["red_topup_games"]  # a merged file: any source's
+            topup = f"; red top-up games {r['red_topup_games']}" if asked else ""
             c.print(f"results: {seats}{shared}, draws {r['draws']}, errors {r['errors']}{topup}")
     t = Table(title="chains")
     threat = any("colours" in e for e in info["chains"].values()) or "colour" in info["chains"]

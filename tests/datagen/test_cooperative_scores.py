@@ -157,3 +157,11 @@ def test_an_old_integer_file_refuses_a_score_it_cannot_hold(tmp_path, monkeypatc
     with pytest.raises(UserError, match=r"written by an older cardlab.*cannot hold the score \d+\.5: write a new"):
         generate(tmp_path / "old.h5", DatagenSettings(game="toy:kind=share,scale=0.5", agents=AGENTS, games=12,
                                                       seed=1))
+
+
+def test_an_old_integer_file_refuses_a_whole_score_too_large_for_it(tmp_path, monkeypatch):
+    """A whole score beyond the int8 outcome column (150, 300) is refused too, not wrapped around."""
+    _old_layout(monkeypatch)
+    with pytest.raises(UserError, match=r"written by an older cardlab.*cannot hold the score (1[5-9]\d|[23]\d\d)\b"):
+        generate(tmp_path / "old.h5", DatagenSettings(game="toy:kind=share,scale=50", agents=AGENTS, games=10,
+                                                      seed=2))

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import importlib.metadata
 import json
+import re
 import multiprocessing as mp
 
 import pytest
@@ -22,6 +23,7 @@ def clean_registry(monkeypatch):
     """Each test starts with the built-in games and no entry points (none of this environment's), and leaves both
     as it found them."""
     saved = (dict(registry.GAMES), dict(registry._ORIGINS), set(registry._FROM_ENTRY_POINTS))
+    monkeypatch.setattr(registry, "_WARNED", set())
     entry_points: list = []
     monkeypatch.setattr(importlib.metadata, "entry_points",
                         lambda group=None, **kw: [ep for ep in entry_points if group in (None, ep.group)])
@@ -117,21 +119,35 @@ def test_an_entry_point_game_needs_no_code(clean_registry, capsys):
 @pytest.mark.parametrize("value, needle", [
     ("tests.platform.no_such_plugin.game", "its module tests.platform.no_such_plugin.game is not installed"),
     ("tests.platform.plugin_game.game:make_game", "without ':attribute'"),
+    ("tests.platform.plugin_game.features", "does not define DESCRIPTION"),
 ])
-def test_a_broken_entry_point_is_one_error_naming_it(clean_registry, capsys, value, needle):
+def test_a_broken_entry_point_is_named_and_leaves_the_other_games_alone(clean_registry, capsys, caplog, value,
+                                                                        needle):
     clean_registry.append(entry_point("broken", value))
-    assert main(["games"]) == 2
-    err = capsys.readouterr().err
-    assert f"entry point 'broken = {value}' (group cardlab.games)" in err and needle in err
-    assert err.count("\n") == 1 and "Traceback" not in err
-    with pytest.raises(UserError, match="entry point 'broken = "):
-        make_game("broken")
+    clean_registry.append(entry_point("tinynim", MODULE))
+    assert main(["games", "--json"]) == 0
+    listed = {g["name"] for g in json.loads(capsys.readouterr().out)["games"]}
+    assert {"hearthstone", "dominion", "hanabi", "tinynim"} <= listed and "broken" not in listed
+    warned = [r.getMessage() for r in caplog.records if "broken" in r.getMessage()]
+    assert len(warned) == 1 and "entry point 'broken = " in warned[0] and needle in warned[0]
+    with pytest.raises(UserError, match=f"entry point 'broken = |game 'broken' .*{needle}"):
+        make_game("broken")  # asking for it is the error
+    assert main(["arena", "random", "random", "--game", "hanabi", "--games", "2", "--json"]) == 0
 
 
-def test_an_entry_point_whose_name_cannot_be_a_game_is_refused(clean_registry):
+def test_an_entry_point_whose_name_cannot_be_a_game_is_left_out_with_a_warning(clean_registry, caplog):
     clean_registry.append(entry_point("Tiny-Nim", MODULE))
-    with pytest.raises(UserError, match="entry point 'Tiny-Nim = .*' .*is broken: .*not a plain lowercase identifier"):
-        registry.available()
+    assert "Tiny-Nim" not in registry.available() and "hearthstone" in registry.available()
+    assert any(re.search("entry point 'Tiny-Nim = .*' .*is broken: .*not a plain lowercase identifier", r.getMessage())
+               for r in caplog.records)
+
+
+def test_openspiel_registers_the_built_in_games_beside_a_broken_entry_point(clean_registry):
+    pytest.importorskip("pyspiel")
+    from cardlab.envs import openspiel_game
+
+    clean_registry.append(entry_point("broken", "tests.platform.no_such_plugin.game"))
+    assert openspiel_game("hanabi").num_players() == 2
 
 
 @pytest.mark.parametrize("name, module, needle", [
