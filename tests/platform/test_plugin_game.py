@@ -232,3 +232,22 @@ def test_gymnasium_plays_a_registered_game():
         assert reward == -1.0
     finally:
         gymnasium.registry.pop("cardlab/Tinynim-v0", None)
+
+
+def test_a_part_whose_own_import_fails_says_so_instead_of_meaning_no_part(tmp_path, monkeypatch):
+    """An outside game's features module that needs a missing library is that error, not 'has no encoders'."""
+    import sys
+
+    package = tmp_path / "brokenparts"
+    package.mkdir()
+    (package / "__init__.py").write_text("")
+    (package / "game.py").write_text("from tests.platform.plugin_game.game import *  # noqa\n")
+    (package / "features.py").write_text("import no_such_library_for_cardlab  # noqa\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.delitem(sys.modules, "brokenparts", raising=False)
+    register_game("tinynim", "brokenparts.game")
+    from cardlab.engine.features import features_module
+
+    with pytest.raises(ModuleNotFoundError, match="no_such_library_for_cardlab"):
+        features_module("tinynim")
+    assert registry.import_game_part("tinynim", "render") is None  # a part that is simply absent
