@@ -290,8 +290,8 @@ def anchor_seed(settings: LoopSettings) -> int:
 
 def gate_rule(game) -> str:
     if game.kind == COOPERATIVE:
-        return ("promote when the lower end of the candidate team's 95% t interval of the mean score is above the "
-                "incumbent team's mean score (both teams play the same seeds)")
+        return ("promote when the lower end of the 95% t interval of the mean gain per deal (the candidate team's "
+                "score minus the incumbent team's; both teams play the same seeds) is above 0")
     share = "0.5" if game.num_players == 2 else f"1/{game.num_players}"
     return (f"promote when the lower end of the 95% Wilson interval of the candidate's win rate against the "
             f"incumbent is above {share} (draws and errors count as non-wins; first player rotating)")
@@ -305,17 +305,29 @@ def _scores(report: dict) -> list[float] | None:
     return [float(score) for score, n in dist.items() for _ in range(int(n))]
 
 
-def decide(game, gate: dict, incumbent_team: dict | None = None) -> dict:
+def decide(game, gate: dict, incumbent_team: dict | None = None, gains: list[float] | None = None) -> dict:
     """The gate's verdict from the arena result(s), with the figures it compared. The comparison uses the exact
-    interval and mean, recomputed from the counts (the reports' figures are rounded to 4 decimals)."""
+    interval and mean, recomputed from the counts (the reports' figures are rounded to 4 decimals).
+
+    Cooperative games: `gains` are the per-deal score differences of the two teams on the same seeds (from the
+    matches' journals); pairing removes the deals' own spread, so a gain of a tenth of a point shows in hundreds of
+    games. Without them (a journal deleted) the older, unpaired rule: the candidate's lower end above the incumbent's
+    mean."""
     from cardlab.arena.stats import mean_interval, wilson_interval
 
     if game.kind == COOPERATIVE:
         scores, team = _scores(gate), _scores(incumbent_team)
-        low = mean_interval(scores)[1] if scores else gate["ci95"][0]
         mean = sum(team) / len(team) if team else incumbent_team["mean_score"]
-        return {"promoted": low > mean, "candidate_mean_score": gate["mean_score"], "candidate_ci95": gate["ci95"],
-                "incumbent_mean_score": mean, "incumbent_ci95": incumbent_team["ci95"], "rule": gate_rule(game)}
+        verdict = {"candidate_mean_score": gate["mean_score"], "candidate_ci95": gate["ci95"],
+                   "incumbent_mean_score": mean, "incumbent_ci95": incumbent_team["ci95"]}
+        if gains:
+            gain, low, high = mean_interval(gains)
+            return {"promoted": low > 0, **verdict, "gain": round(gain, 4),
+                    "gain_ci95": [round(low, 4), round(high, 4)], "paired_deals": len(gains), "rule": gate_rule(game)}
+        low = mean_interval(scores)[1] if scores else gate["ci95"][0]
+        return {"promoted": low > mean, **verdict,
+                "rule": "promote when the lower end of the candidate team's 95% t interval of the mean score is "
+                        "above the incumbent team's mean score (unpaired: the gate's journals are gone)"}
     threshold = 1.0 / game.num_players
     wins = gate.get("wins", {}).get("A")
     low = wilson_interval(wins, gate["games"])[0] if wins is not None and gate.get("games") else gate["ci95"][0]
@@ -444,12 +456,14 @@ def _generation(ctx: LoopContext, k: int) -> None:
         with _step(ctx, k, "decision") as figures:
             gate = _read_json(g / "gate.json")
             team = _read_json(g / "gate-incumbent.json") if ctx.game.kind == COOPERATIVE else None
-            verdict = decide(ctx.game, gate, team)
+            gains = _paired_gains(ctx, g / "gate.json", g / "gate-incumbent.json") if team is not None else None
+            verdict = decide(ctx.game, gate, team, gains)
             decision = {"generation": k, "candidate": cand_spec, "incumbent": inc_spec,
                         "incumbent_generation": inc["generation"], **verdict}
             _write_json(g / "decision.json", decision)
             if verdict["promoted"]:
                 state.data["promoted"] = {"generation": k, "agent": cand_spec}
+            figures.update({key: verdict[key] for key in ("gain", "gain_ci95") if key in verdict})
             figures.update(promoted=verdict["promoted"],
                            summary=("promoted" if verdict["promoted"] else "kept generation "
                                     f"{inc['generation']}") + f" ({_gate_text(ctx.game, verdict)})")
@@ -571,7 +585,42 @@ def _figure(f: dict) -> str:
     return f"{f['win_rate']:.1%} [{f['ci95'][0]:.1%}, {f['ci95'][1]:.1%}]"
 
 
+def _journal_scores(ctx: LoopContext, result: Path) -> dict[int, float] | None:
+    """Game index -> the team's score, from the journal of the match `result` reports (or of the earlier
+    generation's match it was copied from); None when that journal is gone."""
+    data = _read_json(result)
+    if "reused_from" in data:
+        result = ctx.out / data["reused_from"]
+    journal = result.with_suffix(".journal")
+    if not journal.is_file():
+        return None
+    scores: dict[int, float] = {}
+    with journal.open(encoding="utf-8") as f:
+        next(f, None)  # the match's header
+        for line in f:
+            if not line.endswith("\n"):
+                break  # cut short by a kill: not a finished game
+            game = json.loads(line)
+            if game.get("returns") and not game.get("error_log"):
+                scores.setdefault(int(game["index"]), float(game["returns"][0]))
+    return scores
+
+
+def _paired_gains(ctx: LoopContext, gate: Path, team: Path) -> list[float] | None:
+    """The candidate team's score minus the incumbent team's, deal by deal (the same seeds), or None."""
+    cand, inc = _journal_scores(ctx, gate), _journal_scores(ctx, team)
+    if not cand or not inc:
+        return None
+    common = sorted(set(cand) & set(inc))
+    return [cand[i] - inc[i] for i in common] or None
+
+
 def _gate_text(game, verdict: dict) -> str:
+    if game.kind == COOPERATIVE and "gain" in verdict:
+        lo, hi = verdict["gain_ci95"]
+        return (f"candidate mean {verdict['candidate_mean_score']:.2f} vs incumbent "
+                f"{verdict['incumbent_mean_score']:.2f}: gain {verdict['gain']:+.2f} [{lo:+.2f}, {hi:+.2f}] "
+                f"per deal over {verdict['paired_deals']} deals")
     if game.kind == COOPERATIVE:
         lo, hi = verdict["candidate_ci95"]
         return (f"candidate mean {verdict['candidate_mean_score']:.2f} [{lo:.2f}, {hi:.2f}] vs incumbent "

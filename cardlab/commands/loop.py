@@ -118,6 +118,9 @@ def print_summary(data: dict) -> None:
             else:
                 parts.append(f"gate mean {gate['mean_score']:.2f} [{gate['ci95'][0]:.2f}, {gate['ci95'][1]:.2f}] "
                              f"vs {gate['incumbent_mean_score']:.2f}")
+                if "gain" in g:  # the paired comparison the decision used
+                    lo, hi = g["gain_ci95"]
+                    parts.append(f"gain {g['gain']:+.2f} [{lo:+.2f}, {hi:+.2f}] per deal")
             parts.append("promoted" if g.get("promoted") else "rejected")
         elif key == "0":
             parts.append(f"start agent {g.get('agent', '')}")

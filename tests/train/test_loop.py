@@ -28,8 +28,8 @@ def _always_promote(monkeypatch) -> None:
     generation 1's search + net (the rule itself is tested on its own below)."""
     real = loop_module.decide
 
-    def promote(game, gate, team=None):
-        return {**real(game, gate, team), "promoted": True}
+    def promote(game, gate, team=None, gains=None):
+        return {**real(game, gate, team, gains), "promoted": True}
 
     monkeypatch.setattr(loop_module, "decide", promote)
 
@@ -161,7 +161,10 @@ def test_a_hanabi_loop_from_the_command_line_gates_on_team_scores(tmp_path, caps
     decision = json.loads((out / "gen-1" / "decision.json").read_text())
     team = json.loads((out / "gen-1" / "gate-incumbent.json").read_text())
     assert decision["incumbent"] == "age" and decision["incumbent_mean_score"] == team["mean_score"]
-    assert decision["promoted"] == (decision["candidate_ci95"][0] > team["mean_score"])
+    # paired by deal: the gain is the candidate team's mean score minus the incumbent team's, on the same 4 seeds
+    assert decision["paired_deals"] == 4 and "gain per deal" in decision["rule"]
+    assert decision["gain"] == pytest.approx(decision["candidate_mean_score"] - team["mean_score"], abs=1e-3)
+    assert decision["promoted"] == (decision["gain_ci95"][0] > 0)
     state = json.loads((out / "loop.json").read_text())
     assert state["settings"]["train"]["max_epochs"] == 1 and state["settings"]["train"]["hidden"] == [16]
     assert "mean_score" in state["generations"]["1"]["anchors"]["hinting"]
@@ -181,8 +184,14 @@ def test_gate_rules():
     assert not decide(hs, {"win_rate": 0.6, "ci95": [0.49, 0.7]})["promoted"]
     assert decide(dominion3, {"win_rate": 0.45, "ci95": [0.34, 0.55]})["promoted"]  # above a fair 1/3
     team = {"mean_score": 18.0, "ci95": [17.5, 18.5]}
+    # without the journals (unpaired): the candidate's lower end against the incumbent's mean
     assert decide(hanabi, {"mean_score": 18.6, "ci95": [18.1, 19.1]}, team)["promoted"]
     assert not decide(hanabi, {"mean_score": 18.6, "ci95": [17.9, 19.3]}, team)["promoted"]
+    # paired by deal: a steady small gain is promoted although the two teams' intervals overlap
+    steady = [0.0, 1.0, 0.0, 0.0, 1.0] * 80  # +0.4 a deal over 400 deals
+    verdict = decide(hanabi, {"mean_score": 18.4, "ci95": [17.9, 18.9]}, team, steady)
+    assert verdict["promoted"] and verdict["gain"] == 0.4 and verdict["paired_deals"] == 400
+    assert not decide(hanabi, {"mean_score": 18.0, "ci95": [17.5, 18.5]}, team, [1.0, -1.0] * 200)["promoted"]
     # the exact interval decides, not the rounded one in the report: 116 of 204 has its lower end at 0.500015
     report = {"win_rate": 0.5686, "ci95": [0.5, 0.6347], "wins": {"A": 116, "B": 88}, "draws": 0, "games": 204}
     assert decide(hs, report)["promoted"]
