@@ -488,24 +488,27 @@ def _loop_figure(data: dict, loop_dir: Path):
     top.grid(alpha=0.3)
     if anchors:
         top.legend(fontsize=8, loc="upper left", bbox_to_anchor=(1.01, 1.0))
+    paired = cooperative and all("gain" in g for g in gated)  # the loop's paired rule: plot what it decided on
     for g in gated:
         gate, promoted = g["gate"], bool(g.get("promoted"))
-        value, (lo, hi) = gate[key], gate["ci95"]
+        value, (lo, hi) = (g["gain"], g["gain_ci95"]) if paired else (gate[key], gate["ci95"])
         bottom.errorbar([g["generation"]], [value], yerr=[[value - lo], [hi - value]], capsize=3,
                         color="#2a9d4b" if promoted else "#c0392b", marker="o" if promoted else "x", markersize=7,
                         linestyle="none")
-        if cooperative:
+        if cooperative and not paired:
             bottom.plot([g["generation"] - 0.2, g["generation"] + 0.2], [gate["incumbent_mean_score"]] * 2,
                         color="grey", linewidth=2)
         bottom.annotate("promoted" if promoted else "kept", (g["generation"], hi), textcoords="offset points",
                         xytext=(0, 4), ha="center", fontsize=7)
+    if not cooperative or paired:
+        bottom.axhline(0 if paired else 1 / seats, color="grey", linewidth=0.8, linestyle="--")
     if not cooperative:
-        bottom.axhline(1 / seats, color="grey", linewidth=0.8, linestyle="--")
         bottom.set_ylim(-0.02, 1.1)
-    bottom.set_ylabel("mean team score" if cooperative else "win rate")
-    bottom.set_title(f"gate, {data['settings'].get('gate_games', '?')} games: "
-                     + ("the candidate's team (grey: the incumbent's mean)" if cooperative
-                        else "the candidate against the promoted agent"), fontsize=9)
+    bottom.set_ylabel("gain per deal" if paired else "mean team score" if cooperative else "win rate")
+    what = ("the candidate team's score minus the incumbent team's, deal by deal (95% t interval)" if paired
+            else "the candidate's team (grey: the incumbent's mean)" if cooperative
+            else "the candidate against the promoted agent")
+    bottom.set_title(f"gate, {data['settings'].get('gate_games', '?')} games: {what}", fontsize=9)
     bottom.set_xlabel("generation")
     # each tick names the agent the anchors met: the generation promoted at that point
     bottom.set_xticks([g["generation"] for g in gens],

@@ -247,8 +247,9 @@ def _module(name: str):
     origin = _ORIGINS.get(name, f"GAMES[{name!r}] = {module_path!r}")
     try:
         module = importlib.import_module(module_path)
-    except ImportError as exc:  # a module that is not installed, or one it needs
-        raise UserError(f"game {name!r} ({origin}): cannot import {module_path}: {exc}") from None
+    except Exception as exc:  # noqa: BLE001  (not installed, a module it needs, or its own code failing)
+        raise UserError(f"game {name!r} ({origin}): cannot import {module_path}: "
+                        f"{type(exc).__name__}: {exc}") from None
     missing = [attr for attr in GAME_MODULE_NAMES if not hasattr(module, attr)]
     if missing:
         raise UserError(f"game {name!r} ({origin}): {module_path} does not define {', '.join(missing)}")
@@ -257,8 +258,8 @@ def _module(name: str):
 
 def _present(module: str) -> bool:
     try:
-        return importlib.util.find_spec(module) is not None
-    except (ModuleNotFoundError, ValueError):
+        return importlib.util.find_spec(module) is not None  # imports the packages above it
+    except Exception:  # noqa: BLE001  (an outside package whose __init__ fails: not a usable game)
         return False
 
 

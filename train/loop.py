@@ -320,9 +320,9 @@ def decide(game, gate: dict, incumbent_team: dict | None = None, gains: list[flo
         mean = sum(team) / len(team) if team else incumbent_team["mean_score"]
         verdict = {"candidate_mean_score": gate["mean_score"], "candidate_ci95": gate["ci95"],
                    "incumbent_mean_score": mean, "incumbent_ci95": incumbent_team["ci95"]}
-        if gains:
-            gain, low, high = mean_interval(gains)
-            return {"promoted": low > 0, **verdict, "gain": round(gain, 4),
+        if gains is not None:
+            gain, low, high = mean_interval(gains)  # one deal has no spread: never enough to promote
+            return {"promoted": len(gains) >= 2 and low > 0, **verdict, "gain": round(gain, 4),
                     "gain_ci95": [round(low, 4), round(high, 4)], "paired_deals": len(gains), "rule": gate_rule(game)}
         low = mean_interval(scores)[1] if scores else gate["ci95"][0]
         return {"promoted": low > mean, **verdict,
@@ -612,7 +612,7 @@ def _paired_gains(ctx: LoopContext, gate: Path, team: Path) -> list[float] | Non
     if not cand or not inc:
         return None
     common = sorted(set(cand) & set(inc))
-    return [cand[i] - inc[i] for i in common] or None
+    return [cand[i] - inc[i] for i in common]
 
 
 def _gate_text(game, verdict: dict) -> str:

@@ -251,3 +251,25 @@ def test_a_part_whose_own_import_fails_says_so_instead_of_meaning_no_part(tmp_pa
     with pytest.raises(ModuleNotFoundError, match="no_such_library_for_cardlab"):
         features_module("tinynim")
     assert registry.import_game_part("tinynim", "render") is None  # a part that is simply absent
+
+
+def test_a_plugin_whose_package_fails_at_import_is_left_out_of_listings(clean_registry, tmp_path, monkeypatch,
+                                                                       caplog):
+    """Not only a missing module: any error while importing an outside game's package names it and spares the rest."""
+    import sys
+
+    package = tmp_path / "boompkg"
+    package.mkdir()
+    (package / "__init__.py").write_text("raise RuntimeError('plugin boom')\n")
+    (package / "game.py").write_text("")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.delitem(sys.modules, "boompkg", raising=False)
+    clean_registry.append(entry_point("boom", "boompkg.game"))
+    names = registry.available()
+    assert "boom" not in names and "hanabi" in names
+    assert any("entry point 'boom = boompkg.game'" in r.getMessage() for r in caplog.records)
+    with pytest.raises(UserError, match="unknown game 'nosuch'"):
+        make_game("nosuch")
+    register_game("boom2", "boompkg.game")
+    with pytest.raises(UserError, match="game 'boom2' .*cannot import boompkg.game: RuntimeError: plugin boom"):
+        make_game("boom2")

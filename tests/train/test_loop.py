@@ -174,6 +174,11 @@ def test_a_hanabi_loop_from_the_command_line_gates_on_team_scores(tmp_path, caps
                  "--train-config", str(tmp_path / "net.yaml"), "--max-epochs", "1", "--quiet"]) == 0
     assert "gen 1/2" not in capsys.readouterr().err  # generation 1 is not run again
     assert json.loads((out / "loop.json").read_text())["generations"]["2"]["steps"][-1] == "anchors"
+    # generation 2's incumbent team (age, or generation 1's candidate) played alone on these seeds in generation 1:
+    # its result is copied, and the pairing reads the journal of the match it was copied from
+    second = json.loads((out / "gen-2" / "decision.json").read_text())
+    reused = json.loads((out / "gen-2" / "gate-incumbent.json").read_text()).get("reused_from")
+    assert reused is not None and second["paired_deals"] == 4
 
 
 def test_gate_rules():
@@ -192,6 +197,7 @@ def test_gate_rules():
     verdict = decide(hanabi, {"mean_score": 18.4, "ci95": [17.9, 18.9]}, team, steady)
     assert verdict["promoted"] and verdict["gain"] == 0.4 and verdict["paired_deals"] == 400
     assert not decide(hanabi, {"mean_score": 18.0, "ci95": [17.5, 18.5]}, team, [1.0, -1.0] * 200)["promoted"]
+    assert not decide(hanabi, {"mean_score": 20.0, "ci95": [20.0, 20.0]}, team, [2.0])["promoted"]  # one deal
     # the exact interval decides, not the rounded one in the report: 116 of 204 has its lower end at 0.500015
     report = {"win_rate": 0.5686, "ci95": [0.5, 0.6347], "wins": {"A": 116, "B": 88}, "draws": 0, "games": 204}
     assert decide(hs, report)["promoted"]
