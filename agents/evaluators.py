@@ -130,6 +130,9 @@ def make_evaluator(name_or_ckpt: str, game="hearthstone") -> Evaluator:
         what = ("evaluator 'rho' (the search's default) is Hearthstone's" if text == "rho"
                 else f"unknown evaluator {text!r}: {game} has no named evaluators")
         raise UserError(f"{what}; give ckpt=PATH, a value net trained on {game}")
+    if factory is None and text == "rho":
+        raise UserError(f"evaluator 'rho' (the search's default) is Hearthstone's; give eval=NAME (one of "
+                        f"{', '.join(evaluators)}) or ckpt=PATH for {game}")
     if factory is None:
         raise UserError(f"unknown evaluator {text!r} for {game} (one of {', '.join(evaluators)}, ckpt=PATH)")
     if not sep:

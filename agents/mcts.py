@@ -351,8 +351,11 @@ class MCTSAgent(Agent):
         from cardlab.engine.core import ZERO_SUM
 
         if isinstance(self.evaluator, ScoreEvaluator) and game.kind == ZERO_SUM:
-            raise UserError(f"mcts: {game.name} has no evaluator of unfinished games (its score is 0 until the end, so "
-                            "every move would tie): give ckpt=PATH, a value network trained on this game")
+            named = list(game_evaluators(game.name))
+            offer = (f"give eval=NAME (one of {', '.join(named)}) or ckpt=PATH" if named
+                     else "give ckpt=PATH, a value network trained on this game")
+            raise UserError(f"mcts: the score of a {game.name} game is 0 until the end, so every move would tie: "
+                            + offer)
 
     def reset(self, player: int, seed: int) -> None:
         super().reset(player, seed)

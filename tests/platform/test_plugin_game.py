@@ -273,3 +273,16 @@ def test_a_plugin_whose_package_fails_at_import_is_left_out_of_listings(clean_re
     register_game("boom2", "boompkg.game")
     with pytest.raises(UserError, match="game 'boom2' .*cannot import boompkg.game: RuntimeError: plugin boom"):
         make_game("boom2")
+
+
+def test_search_and_mcts_without_an_evaluator_name_the_games_own():
+    """A game with named evaluators but no rho: the default search and mcts say which names it has."""
+    from cardlab.agents.registry import make_agent
+
+    register_game("tinynim", MODULE)
+    game = make_game("tinynim")
+    with pytest.raises(UserError, match=r"'rho' \(the search's default\) is Hearthstone's; give eval=NAME \(one of pile\)"):
+        make_agent("search", game=game)
+    with pytest.raises(UserError, match=r"give eval=NAME \(one of pile\)"):
+        make_agent("mcts", game=game)
+    assert make_agent("mcts:eval=pile", game=game).evaluator.name == "pile"
