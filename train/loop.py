@@ -587,7 +587,8 @@ def _figure(f: dict) -> str:
 
 def _journal_scores(ctx: LoopContext, result: Path) -> dict[int, float] | None:
     """Game index -> the team's score, from the journal of the match `result` reports (or of the earlier
-    generation's match it was copied from); None when that journal is gone."""
+    generation's match it was copied from; a game that ended in an error scores 0, as errors count as non-wins in
+    a zero-sum gate); None when that journal is gone."""
     data = _read_json(result)
     if "reused_from" in data:
         result = ctx.out / data["reused_from"]
@@ -601,8 +602,8 @@ def _journal_scores(ctx: LoopContext, result: Path) -> dict[int, float] | None:
             if not line.endswith("\n"):
                 break  # cut short by a kill: not a finished game
             game = json.loads(line)
-            if game.get("returns") and not game.get("error_log"):
-                scores.setdefault(int(game["index"]), float(game["returns"][0]))
+            failed = game.get("error_log") or not game.get("returns")  # a team that crashes scores nothing
+            scores.setdefault(int(game["index"]), 0.0 if failed else float(game["returns"][0]))
     return scores
 
 

@@ -273,3 +273,23 @@ def test_a_loop_begun_before_start_agents_took_the_budget_still_resumes(tmp_path
     with pytest.raises(UserError, match="other settings: start_agent"):
         LoopState.open(tmp_path, other)
     assert LoopSettings(start_agent="search:ckpt=liege-full-rich,max_nodes=030", max_nodes=30).resolved()
+
+
+def test_a_cooperative_gate_pairs_deals_by_index_and_scores_a_failed_game_0(tmp_path):
+    """The journals' games pair by index (any order, the first record of an index); a game that ended in an error
+    counts 0 for its team rather than leaving the deal out (which would favour a candidate that crashes on hard
+    deals); a line cut short by a kill is not a game."""
+    from types import SimpleNamespace
+
+    def journal(name, records, tail=""):
+        (tmp_path / f"{name}.json").write_text("{}")
+        lines = [json.dumps({"format": "cardlab-arena-journal"})] + [json.dumps(r) for r in records]
+        (tmp_path / f"{name}.journal").write_text("\n".join(lines) + "\n" + tail)
+
+    journal("gate", [{"index": 1, "returns": [20.0, 20.0]}, {"index": 0, "returns": [18.0, 18.0]},
+                     {"index": 2, "returns": None, "error_log": "x.json"}, {"index": 1, "returns": [3.0, 3.0]}],
+            tail='{"index": 3, "returns": [25.0')
+    journal("team", [{"index": 0, "returns": [17.0, 17.0]}, {"index": 1, "returns": [19.0, 19.0]},
+                     {"index": 2, "returns": [16.0, 16.0]}, {"index": 3, "returns": [1.0, 1.0]}])
+    ctx = SimpleNamespace(out=tmp_path)
+    assert loop_module._paired_gains(ctx, tmp_path / "gate.json", tmp_path / "team.json") == [1.0, 1.0, -16.0]
