@@ -63,22 +63,13 @@ class MatchJournal:
                 raise UserError(f"{path}: journal of a match played with other files behind {', '.join(changed)} "
                                 "(their SHA-256 differs now); give another --journal file or the same files")
             roles = len(match.get("agents", ())) if isinstance(match, dict) else 0
-            with path.open("rb") as f:
-                whole = len(f.readline())  # bytes up to the end of the last complete line
-                for number, line in enumerate(f, start=2):
-                    if not line.endswith(b"\n"):  # a line cut short by a kill: dropped below
-                        break
-                    whole += len(line)
-                    try:
-                        game = json.loads(line)
-                        if not _is_game_record(game, roles):
-                            raise ValueError
-                    except (ValueError, KeyError, TypeError, OverflowError):  # (an int too large for a float)
-                        raise UserError(f"{path}: line {number} is not a game record; the journal is damaged") from None
-                    if game["index"] not in done:  # (a damaged line further on still refuses the whole run)
-                        done.add(game["index"])
-                        on_game(game)
-            if whole < path.stat().st_size:
+
+            def found(game: dict) -> None:
+                done.add(game["index"])
+                on_game(game)
+
+            whole = read_games(path, found, roles)
+            if whole < path.stat().st_size:  # a line cut short by a kill: dropped
                 with path.open("r+b") as f:
                     f.truncate(whole)
             handle = path.open("a", encoding="utf-8")
@@ -96,6 +87,29 @@ class MatchJournal:
 
     def close(self) -> None:
         self._handle.close()
+
+
+def read_games(path: Path, on_game: Callable[[dict], None], roles: int = 0) -> int:
+    """Hand each finished game of the journal at `path` to `on_game` (the first record of each index, in the order
+    written) and return the bytes up to the end of the last complete line (a line cut short by a kill is not a game).
+    A line that is not a game record (`roles` returns each, 0: any number) is a UserError: the journal is damaged."""
+    seen: set[int] = set()
+    with Path(path).open("rb") as f:
+        whole = len(f.readline())  # the header
+        for number, line in enumerate(f, start=2):
+            if not line.endswith(b"\n"):
+                break
+            whole += len(line)
+            try:
+                game = json.loads(line)
+                if not _is_game_record(game, roles):
+                    raise ValueError
+            except (ValueError, KeyError, TypeError, OverflowError):  # (an int too large for a float)
+                raise UserError(f"{path}: line {number} is not a game record; the journal is damaged") from None
+            if game["index"] not in seen:  # (a damaged line further on still refuses the whole run)
+                seen.add(game["index"])
+                on_game(game)
+    return whole
 
 
 def _number(x) -> bool:

@@ -595,15 +595,15 @@ def _journal_scores(ctx: LoopContext, result: Path) -> dict[int, float] | None:
     journal = result.with_suffix(".journal")
     if not journal.is_file():
         return None
+    from cardlab.arena.journal import read_games
+
     scores: dict[int, float] = {}
-    with journal.open(encoding="utf-8") as f:
-        next(f, None)  # the match's header
-        for line in f:
-            if not line.endswith("\n"):
-                break  # cut short by a kill: not a finished game
-            game = json.loads(line)
-            failed = game.get("error_log") or not game.get("returns")  # a team that crashes scores nothing
-            scores.setdefault(int(game["index"]), 0.0 if failed else float(game["returns"][0]))
+
+    def score(game: dict) -> None:
+        failed = game.get("error_log") or not game.get("returns")  # a team that crashes scores nothing
+        scores[int(game["index"])] = 0.0 if failed else float(game["returns"][0])
+
+    read_games(journal, score)
     return scores
 
 

@@ -283,7 +283,8 @@ def test_a_cooperative_gate_pairs_deals_by_index_and_scores_a_failed_game_0(tmp_
 
     def journal(name, records, tail=""):
         (tmp_path / f"{name}.json").write_text("{}")
-        lines = [json.dumps({"format": "cardlab-arena-journal"})] + [json.dumps(r) for r in records]
+        lines = [json.dumps({"format": "cardlab-arena-journal"})] + [json.dumps({"turns": 9, "ms": {}, **r})
+                                                                       for r in records]
         (tmp_path / f"{name}.journal").write_text("\n".join(lines) + "\n" + tail)
 
     journal("gate", [{"index": 1, "returns": [20.0, 20.0]}, {"index": 0, "returns": [18.0, 18.0]},
