@@ -572,14 +572,6 @@ class BestFiniteCheckpoint(ModelCheckpoint):
         super().load_state_dict(state_dict)
 
 
-def _same_contents(recorded: dict, data: str | Path) -> bool:
-    """The file the run recorded, named by another path (another folder, a relative path typed elsewhere): its
-    SHA-256 is the one recorded."""
-    from cardlab.datagen.reader import file_sha256
-
-    return recorded.get("sha256") is not None and Path(data).is_file() and file_sha256(data) == recorded["sha256"]
-
-
 def resume_checkpoint(out: Path, data: str | Path, cfg: ValueConfig) -> tuple[Path, bool | None]:
     """The run's last epoch checkpoint, after checking it was trained on the same file with the same settings, and
     whether that run streamed its rows (None when not recorded): a resumed run keeps the mode it began with."""
@@ -597,16 +589,22 @@ def resume_checkpoint(out: Path, data: str | Path, cfg: ValueConfig) -> tuple[Pa
                              "epochs")
     from cardlab.datagen.reader import check_file, file_sha256
 
-    if Path(old_data).resolve() != Path(data).resolve() and not _same_contents(saved["meta"]["data"], data):
-        sources = saved["meta"]["data"].get("merged_from")  # `--data A B`: the files named then
+    before = saved["meta"]["data"]
+    # the file named by another path (another folder, a relative path typed elsewhere) is the same file when its
+    # SHA-256 is the recorded one
+    moved = Path(old_data).resolve() != Path(data).resolve()
+    same = (moved and before.get("sha256") is not None and Path(data).is_file()
+            and file_sha256(data) == before["sha256"])
+    if moved and not same:
+        sources = before.get("merged_from")  # `--data A B`: the files named then
         was = f"{' '.join(str(s.get('file')) for s in sources)} (merged into {old_data})" if sources else old_data
         raise UserError(f"{last} was trained on {was}, not {data}")
 
-    before, now = saved["meta"]["data"], check_file(data)
+    now = check_file(data)
     changed = [k for k, was in (("games", before.get("games")), ("seed", before.get("seed")),
                                 ("created_at", before.get("created_at")))
                if was is not None and str(was) != str(now.get("games_completed" if k == "games" else k))]
-    if not changed and before.get("sha256") not in (None, file_sha256(data)):
+    if not changed and not same and before.get("sha256") not in (None, file_sha256(data)):
         changed = ["sha256"]
     if changed:
         raise UserError(f"{data} is not the file {last} was trained on: it was written again since "
