@@ -266,7 +266,8 @@ def _present(module: str) -> bool:
 def available() -> list[str]:
     """Registered games whose module is present, then the `cardlab.games` entry points' games (added to GAMES). A
     broken entry point (a bad name or value, a module that is not installed) is left out with a warning naming it; a
-    registered name takes precedence over an entry point's."""
+    registered name takes precedence over an entry point's (one naming a built-in or registered game is left out
+    with a warning too)."""
     found, broken = [], []
     entry_points = entry_point_games()
     for name, module in GAMES.items():
@@ -276,6 +277,8 @@ def available() -> list[str]:
             broken.append(f"{_ORIGINS[name]} is broken: its module {module} is not installed")
     for name, (module, origin, problem) in sorted(entry_points.items()):
         if name in GAMES:
+            if GAMES[name] != module and name not in _FROM_ENTRY_POINTS:
+                broken.append(f"{origin} names the game {name!r}, which is already {GAMES[name]}")
             continue
         if problem is None and not _present(module):
             problem = f"its module {module} is not installed"

@@ -142,6 +142,15 @@ def test_an_entry_point_whose_name_cannot_be_a_game_is_left_out_with_a_warning(c
                for r in caplog.records)
 
 
+def test_an_entry_point_named_like_a_built_in_game_is_left_out_with_a_warning(clean_registry, caplog):
+    clean_registry.append(entry_point("dominion", MODULE))
+    assert "dominion" in registry.available()
+    assert registry.GAMES["dominion"] == "cardlab.engine.dominion.game"  # the built-in game stays
+    assert any(re.search(r"entry point 'dominion = tests\.platform\.plugin_game\.game' .*names the game 'dominion', "
+                         r"which is already cardlab\.engine\.dominion\.game; its game is left out", r.getMessage())
+               for r in caplog.records)
+
+
 def test_openspiel_registers_the_built_in_games_beside_a_broken_entry_point(clean_registry):
     pytest.importorskip("pyspiel")
     from cardlab.envs import openspiel_game
