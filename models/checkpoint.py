@@ -47,7 +47,8 @@ def save_atomically(obj, path: str | Path) -> Path:
 
 
 def save_value(path: str | Path, meta: dict, state_dict: dict) -> Path:
-    state = {k: v.detach().cpu() for k, v in state_dict.items()}
+    # float32 whatever precision trained it (bf16-true, 64-true): the format every reader expects
+    state = {k: v.detach().cpu().float() if v.is_floating_point() else v.detach().cpu() for k, v in state_dict.items()}
     meta = {**meta, "format": VALUE_FORMAT, "version": VALUE_VERSION, "weights_sha256": weights_digest(state)}
     return save_atomically({"meta": meta, "state_dict": state}, path)
 

@@ -143,6 +143,10 @@ class LoopSettings:
 
         # what training would refuse after generation 1's data step, refused before any game (as fit_value
         # refuses a file of such a game)
+        if str(cfg.devices).strip() not in ("auto", "1"):
+            raise UserError(f"--train-config: devices: {cfg.devices}: the loop trains in its own process on one "
+                            "device (several devices start copies of the whole command, each running the loop); "
+                            "train on several GPUs with `cardlab train value --devices N`")
         if cfg.chains == "colour" and not has_threat_colours(game.name):
             raise UserError(f"--train-config: chains: colour: colour chains are Hearthstone's; {game.name} trains "
                             "with chains: full")

@@ -57,8 +57,10 @@ class ValueConfig:
     early_stopping_patience: int = 0  # 0 = off
     precision: str = "32-true"  # "16-mixed" / "bf16-mixed" on GPUs
     seed: int = 0
+    # "auto": one device, the GPU when there is one (Lightning's own "auto" would take every GPU, with processes
+    # that re-run the command); N: N GPUs, or N CPU processes without one
     devices: str = "auto"
-    strategy: str = "auto"  # "ddp" for several GPUs
+    strategy: str = "auto"  # several devices: "ddp" (the colour trio: ddp_find_unused_parameters_true)
     num_workers: int = 0
     # Features constant over the training split (a card no producing agent ever bought) carry no learned signal: with
     # this on, the normaliser maps them to 0 whatever their value, so a search never meets random first-layer weights
@@ -523,11 +525,16 @@ class TrainingOrderState(L.Callback):
         self.dm = dm
 
     def state_dict(self) -> dict:
-        return {**self.dm.shuffle_state(), "torch_rng": torch.get_rng_state()}
+        state = {**self.dm.shuffle_state(), "torch_rng": torch.get_rng_state()}
+        if torch.cuda.is_available():  # dropout on a GPU draws from the device's generator
+            state["cuda_rng"] = torch.cuda.get_rng_state()
+        return state
 
     def load_state_dict(self, state_dict: dict) -> None:
         self.dm.load_shuffle_state(state_dict)
         torch.set_rng_state(state_dict["torch_rng"])
+        if "cuda_rng" in state_dict and torch.cuda.is_available():
+            torch.cuda.set_rng_state(state_dict["cuda_rng"])
 
 
 class ThreadCount(L.Callback):
@@ -619,7 +626,11 @@ def lightning_trainer(cfg: ValueConfig, **kwargs) -> L.Trainer:
 
     from lightning.pytorch.accelerators import CPUAccelerator
 
-    options = {"precision": cfg.precision, "strategy": cfg.strategy, "devices": cfg.devices}
+    devices = 1 if str(cfg.devices).strip() == "auto" else cfg.devices
+    strategy = cfg.strategy
+    if cfg.chains == "colour" and strategy in ("auto", "ddp") and str(devices).strip() != "1":
+        strategy = "ddp_find_unused_parameters_true"  # a batch without one colour's rows leaves its net unused
+    options = {"precision": cfg.precision, "strategy": strategy, "devices": devices}
     gpu = torch.cuda.is_available() or torch.backends.mps.is_available()
     if str(cfg.precision) == "16-true":  # float16 weights: the normaliser's 1e12 scale overflows, every loss is NaN
         raise UserError("--precision 16-true: float16 weights cannot hold the input normaliser's scale (the losses "

@@ -21,7 +21,8 @@ def add_arguments(p) -> None:
     v.add_argument("--batch-size", type=int)
     v.add_argument("--lr", type=float)
     v.add_argument("--seed", type=int)
-    v.add_argument("--devices", help="Lightning devices, e.g. auto, 1, 2")
+    v.add_argument("--devices", help="auto (default): one device, the GPU when there is one; N: N GPUs with --strategy ddp "
+                   "(N CPU processes without a GPU)")
     v.add_argument("--strategy", help="Lightning strategy, e.g. ddp for several GPUs")
     v.add_argument("--precision", help="e.g. 32-true, 16-mixed, bf16-mixed")
     v.add_argument("--out", default="runs/value", help="output folder (value.pt, checkpoints/, tensorboard/)")

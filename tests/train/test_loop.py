@@ -294,3 +294,13 @@ def test_a_cooperative_gate_pairs_deals_by_index_and_scores_a_failed_game_0(tmp_
                      {"index": 2, "returns": [16.0, 16.0]}, {"index": 3, "returns": [1.0, 1.0]}])
     ctx = SimpleNamespace(out=tmp_path)
     assert loop_module._paired_gains(ctx, tmp_path / "gate.json", tmp_path / "team.json") == [1.0, 1.0, -16.0]
+
+
+def test_a_train_config_for_several_devices_is_refused_before_any_game(tmp_path, capsys):
+    """Several devices start copies of the whole command (Lightning's launcher): each would run the loop."""
+    config = tmp_path / "train.yaml"
+    config.write_text("devices: 2\n", encoding="utf-8")
+    assert main(["loop", "--out", str(tmp_path / "x"), "--train-config", str(config)]) == 2
+    err = capsys.readouterr().err.strip()
+    assert len(err.splitlines()) == 1 and "devices: 2" in err and "cardlab train value --devices N" in err, err
+    assert not (tmp_path / "x").exists()

@@ -200,6 +200,60 @@ def test_training_on_two_devices_exports_one_checkpoint_from_merged_files(tmp_pa
     assert len(list((out / "checkpoints").glob("best-*.ckpt"))) == 1
 
 
+def test_the_colour_trio_trains_on_two_devices(tiny, tmp_path):
+    """Under distributed data parallel a batch without one colour's rows leaves that colour's net out of the loss;
+    the trio runs with unused parameters allowed instead of failing in the reducer."""
+    out = tmp_path / "trio"
+    done = subprocess.run([sys.executable, "-m", "cardlab", "train", "value", "--data", str(tiny), "--chains", "colour",
+                           "--out", str(out), "--max-epochs", "1", "--batch-size", "4", "--devices", "2"],
+                          capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert "Traceback" not in done.stderr and (out / "value.pt").is_file()
+
+
+def test_devices_auto_is_one_device_and_a_trio_on_several_allows_unused_parameters():
+    from cardlab.train.value import lightning_trainer
+
+    assert lightning_trainer(ValueConfig(), logger=False).num_devices == 1  # Lightning's "auto": every GPU
+    trio = lightning_trainer(ValueConfig(chains="colour", devices="2"), logger=False)
+    assert trio.num_devices == 2 and trio.strategy._ddp_kwargs.get("find_unused_parameters") is True
+    single = lightning_trainer(ValueConfig(devices="2"), logger=False)
+    assert not single.strategy._ddp_kwargs.get("find_unused_parameters")
+
+
+def test_value_pt_holds_float32_weights_whatever_the_training_precision(tiny, tmp_path):
+    summary = fit_value(tiny, ValueConfig(max_epochs=1, batch_size=64, hidden=[8], precision="bf16-true"),
+                        tmp_path / "bf16", progress=False)
+    blob = torch.load(summary["checkpoint"], map_location="cpu", weights_only=True)
+    assert {v.dtype for v in blob["state_dict"].values() if v.is_floating_point()} == {torch.float32}
+    net, _ = load_value_checkpoint(summary["checkpoint"])
+    assert net(torch.randn(3, net.normalizer.mean.shape[0])).dtype == torch.float32
+
+
+def test_a_resumed_run_restores_the_gpus_random_state(monkeypatch):
+    """Dropout on a GPU draws from the device's generator: a resumed run must continue its stream, not restart it
+    from the seed (simulated: no GPU here)."""
+    from cardlab.train.value import TrainingOrderState
+
+    device_state = {"now": torch.tensor([1, 2, 3], dtype=torch.uint8)}
+    monkeypatch.setattr(torch.cuda, "is_available", lambda: True)
+    monkeypatch.setattr(torch.cuda, "get_rng_state", lambda device="cuda": device_state["now"].clone())
+    monkeypatch.setattr(torch.cuda, "set_rng_state", lambda state, device="cuda": device_state.update(now=state))
+
+    class Data:
+        def shuffle_state(self):
+            return {}
+
+        def load_shuffle_state(self, state):
+            pass
+
+    callback = TrainingOrderState(Data())
+    saved = callback.state_dict()
+    device_state["now"] = torch.tensor([9, 9, 9], dtype=torch.uint8)  # what seed_everything leaves on resume
+    callback.load_state_dict(saved)
+    assert device_state["now"].tolist() == [1, 2, 3]
+
+
 def test_streamed_training_labels_are_scaled_like_in_memory_ones(tiny):
     """A file too large for memory is streamed: the net must learn the same targets (labels / reward, in [-1, 1])
     as when the file fits in memory, not labels 100 times larger that send its values out of range."""
