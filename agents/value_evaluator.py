@@ -92,8 +92,11 @@ class ValueNetEvaluator(Evaluator):
                 f"but this cardlab has v{self.encoder.version} (dim {self.encoder.dim}); retrain or use a matching version")
         if device == "auto":
             device = "cuda" if torch.cuda.is_available() else "cpu"
-        self.device = torch.device(device)
-        self.net.to(self.device)
+        try:
+            self.device = torch.device(device)
+            self.net.to(self.device)
+        except (RuntimeError, AssertionError) as exc:  # a device this machine lacks: torch asserts or raises
+            raise UserError(f"{path}: cannot put the network on device {device!r} ({str(exc).splitlines()[0]})") from None
         self.threads = int(threads) if self.device.type == "cpu" else 0
         self.stats = EvalStats()
         if self.device.type != "cpu":

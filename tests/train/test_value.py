@@ -282,3 +282,10 @@ def test_a_value_checkpoint_whose_weights_changed_since_export_is_refused(tiny, 
     load_value_checkpoint(summary["checkpoint"])  # the untouched file loads
     with pytest.raises(UserError, match="SHA-256"):
         load_value_checkpoint(damaged)
+
+
+@pytest.mark.skipif(torch.cuda.is_available(), reason="needs a machine without a GPU")
+def test_an_evaluator_on_a_gpu_this_machine_lacks_is_one_error(tiny, tmp_path):
+    summary = fit_value(tiny, ValueConfig(max_epochs=1, batch_size=64, hidden=[8]), tmp_path / "c", progress=False)
+    with pytest.raises(UserError, match="cannot put the network on device 'cuda'"):
+        ValueNetEvaluator(summary["checkpoint"], device="cuda")
