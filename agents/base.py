@@ -10,6 +10,7 @@ from abc import ABC, abstractmethod
 from typing import Any, Callable
 
 from cardlab.engine.core import Action, Rng, State
+from cardlab.runtime import UserError
 
 
 class Agent(ABC):
@@ -30,6 +31,14 @@ class Agent(ABC):
     @abstractmethod
     def act(self, observation: State) -> Action:
         """Choose an action among observation.legal_actions()."""
+
+    def check_seat(self, observation: State) -> None:
+        """For agents that plan from their own seat's view: refuse an observation of another seat (an agent never
+        reset for its seat would otherwise plan, without a word, for the player it was last reset for)."""
+        if observation.current_player != self.player:
+            raise UserError(f"agent {self.spec()!r} plays player {self.player} but is asked to act for player "
+                            f"{observation.current_player}: call agent.reset(player, seed) before each game "
+                            "(the arena and datagen do)")
 
     def check_game(self, game) -> None:
         """Raise UserError when this agent cannot play `game` (a Game: its variant, seats); before any game."""

@@ -402,6 +402,7 @@ class MCTSAgent(Agent):
     # ------------------------------------------------------------ acting
 
     def act(self, observation: State) -> Action:
+        self.check_seat(observation)
         legal = observation.legal_actions()
         fixed = getattr(observation, "unsearched_action", None)
         fixed = fixed() if fixed is not None else None

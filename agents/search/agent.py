@@ -194,6 +194,7 @@ class TurnTreeSearch(TurnPlanner):
     # ------------------------------------------------------------ acting
 
     def act(self, observation: State) -> Action:
+        self.check_seat(observation)
         legal = observation.legal_actions()
         fixed = getattr(observation, "unsearched_action", None)
         fixed = fixed() if fixed is not None else None

@@ -195,3 +195,21 @@ def test_blueprint_is_refused_for_games_with_multi_action_turns(nets):
         make_agent(f"search:ckpt={nets['hanabi']},margin=1", 0, game="hanabi")
     with pytest.raises(UserError, match="z must be finite and >= 0"):
         make_agent(f"search:ckpt={nets['hanabi']},blueprint=hat,z=-1", 0, game="hanabi")
+
+
+@pytest.mark.parametrize("spec", ["search:max_nodes=50", "mcts:iters=20"])
+def test_a_search_never_reset_for_its_seat_refuses_to_plan_for_another(spec):
+    """A loop of one's own that forgets `reset(seat, seed)`: the agent in seat 1 would plan as player 0 and play
+    its opponent's best moves without a word."""
+    from cardlab.agents.registry import make_agent
+    from cardlab.engine.registry import make_game
+    from cardlab.runtime import UserError
+
+    state = make_game("hearthstone").new_initial_state(3)
+    agent = make_agent(spec, seed=1, game="hearthstone")
+    while state.current_player != 1 or state.phase == "mulligan":
+        state.apply(state.legal_actions()[0])
+    with pytest.raises(UserError, match=r"plays player 0 but is asked to act for player 1: call agent.reset"):
+        agent.act(state.observation(1))
+    agent.reset(1, 7)
+    assert agent.act(state.observation(1)) in state.legal_actions()
