@@ -653,7 +653,8 @@ def lightning_trainer(cfg: ValueConfig, **kwargs) -> L.Trainer:
 
 def fit_value(data: str | Path, cfg: ValueConfig, out_dir: str | Path, progress: bool = True,
               resume: bool = False, source: str = "config") -> dict:
-    """Train, keep the best epoch by validation loss, test it, export `value.pt`; returns a summary.
+    """Train on one chain file, keep the best epoch by validation loss, test it, export `out_dir/value.pt`
+    (summary["checkpoint"]); returns a summary.
 
     `source` names where cfg came from (a YAML file, "options") in errors about its settings.
 
@@ -663,6 +664,9 @@ def fit_value(data: str | Path, cfg: ValueConfig, out_dir: str | Path, progress:
     from lightning.pytorch.callbacks import EarlyStopping
     from lightning.pytorch.loggers import TensorBoardLogger
 
+    if not isinstance(data, (str, Path)):
+        raise UserError(f"fit_value trains on one file, not {type(data).__name__} {data!r}: merge several first with "
+                        "cardlab.datagen.merge.merge_chain_files(files, out) (what `train value --data A B` does)")
     out = Path(out_dir)
     if not resume and not launched_rank():  # a launched rank starts while rank 0 already writes here
         refuse_used_out(out, ("value.pt", "checkpoints"))

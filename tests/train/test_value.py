@@ -289,3 +289,9 @@ def test_an_evaluator_on_a_gpu_this_machine_lacks_is_one_error(tiny, tmp_path):
     summary = fit_value(tiny, ValueConfig(max_epochs=1, batch_size=64, hidden=[8]), tmp_path / "c", progress=False)
     with pytest.raises(UserError, match="cannot put the network on device 'cuda'"):
         ValueNetEvaluator(summary["checkpoint"], device="cuda")
+
+
+def test_fit_value_given_several_files_says_how_to_merge_them(tiny, tmp_path):
+    with pytest.raises(UserError, match="fit_value trains on one file.*merge_chain_files"):
+        fit_value([tiny, tiny], ValueConfig(max_epochs=1), tmp_path / "m", progress=False)
+    assert not (tmp_path / "m").exists()
