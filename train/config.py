@@ -37,7 +37,11 @@ def shipped_config(text: str) -> Path | None:
     given = Path(text)
     if given.parent not in (Path("."), Path("configs")):
         return None
-    folder = Path(str(files("cardlab.configs")))
+    try:
+        folder = Path(str(files("cardlab.configs")))
+    except ModuleNotFoundError:  # an editable install made before configs/ became a package maps no such module
+        raise UserError(f"{text}: this cardlab install has no shipped configs; after `git pull`, run "
+                        "`pip install -e .` again (an editable install maps cardlab's packages when installed)") from None
     for name in (given.name, given.name + ".yaml"):
         if (folder / name).is_file():
             return folder / name

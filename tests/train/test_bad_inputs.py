@@ -249,3 +249,18 @@ def test_a_shipped_config_is_found_from_any_folder(tmp_path, monkeypatch):
     assert load_yaml("configs/value_full_rich.yaml") == load_yaml("value_full_rich")
     with pytest.raises(UserError, match="config 'mine/value_full_rich.yaml' does not exist"):
         load_yaml("mine/value_full_rich.yaml")  # a path of the user's own is never swapped for a shipped file
+
+
+def test_an_install_without_the_configs_package_says_to_reinstall(tmp_path, monkeypatch):
+    """An editable install made before configs/ became a package: one line, not ModuleNotFoundError."""
+    import importlib.resources
+
+    from cardlab.train.config import load_yaml
+
+    def missing(name):
+        raise ModuleNotFoundError(f"No module named {name!r}", name=name)
+
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(importlib.resources, "files", missing)
+    with pytest.raises(UserError, match="value_dominion: .*run `pip install -e .` again"):
+        load_yaml("value_dominion")
