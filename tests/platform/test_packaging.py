@@ -56,8 +56,15 @@ def test_wheel_has_only_the_cardlab_namespace_and_its_data(wheel):
 
 def test_installed_wheel_runs_from_another_directory(wheel, tmp_path):
     venv = tmp_path / "venv"
-    subprocess.run([sys.executable, "-m", "venv", "--system-site-packages", str(venv)], check=True)
+    subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
     py = venv / "bin" / "python"
+    # cardlab's dependencies from this environment (a venv's own too: --system-site-packages would give the base
+    # interpreter's), as plain paths: their .pth files, this checkout's editable install among them, are not run
+    import site
+
+    inner = subprocess.run([str(py), "-c", "import site; print(site.getsitepackages()[0])"], check=True,
+                           capture_output=True, text=True).stdout.strip()
+    (Path(inner) / "outer-environment.pth").write_text("\n".join(site.getsitepackages()) + "\n", encoding="utf-8")
     subprocess.run([str(py), "-m", "pip", "install", "-q", "--no-deps", "--no-index", str(wheel)], check=True,
                    capture_output=True)
     work = tmp_path / "elsewhere"
