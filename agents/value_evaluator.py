@@ -40,8 +40,11 @@ COLOUR_OFFSET = (1000.0, 0.0, -1000.0)  # green, yellow, red: larger than any la
 
 
 def load_value_checkpoint(path: str | Path, game: str = "hearthstone"):
-    """(network in eval mode, meta) from an exported checkpoint (format: models/checkpoint.py)."""
-    return load_value(path, game)
+    """(network in eval mode, meta) from an exported checkpoint (format: models/checkpoint.py) or a model-zoo name
+    (`cardlab models`), as agent specs take them."""
+    from cardlab.checkpoints.zoo import resolve
+
+    return load_value(resolve(str(path)), game)
 
 
 def split_finished(evaluator, states: list, player: int) -> tuple[list, list, list]:

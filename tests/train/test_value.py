@@ -295,3 +295,13 @@ def test_fit_value_given_several_files_says_how_to_merge_them(tiny, tmp_path):
     with pytest.raises(UserError, match="fit_value trains on one file.*merge_chain_files"):
         fit_value([tiny, tiny], ValueConfig(max_epochs=1), tmp_path / "m", progress=False)
     assert not (tmp_path / "m").exists()
+
+
+def test_python_callers_name_shipped_networks_like_agent_specs():
+    net, meta = load_value_checkpoint("dominion-sbm-explore", game="dominion")
+    assert meta["game"] == "dominion"
+    evaluator = ValueNetEvaluator("dominion-sbm-explore", device="cpu", game="dominion")
+    from cardlab.engine.registry import make_game
+
+    state = make_game("dominion").new_initial_state(1)
+    assert len(evaluator.evaluate([state], 0)) == 1
