@@ -39,6 +39,17 @@ def role_specs(game: Game, specs: Sequence[str]) -> tuple[str, ...]:
     raise UserError(f"{game.spec} has {n} seats: give {n} agent specs, or two for a seat rotation")
 
 
+def refuse_non_spec_agents(specs: Sequence) -> None:
+    """Agents are named by spec strings, which worker processes, journals and reports can carry; an agent object
+    would otherwise fail inside every game (as a game error) instead of once, before any."""
+    for spec in specs:
+        if not isinstance(spec, str):
+            kind = type(spec) if not isinstance(spec, type) else spec
+            raise UserError(f"agent {spec!r} is not a spec string: agents are given as spec strings (e.g. 'random', "
+                            f"'search:max_nodes=5000'); to play your own class, register it first with "
+                            f"cardlab.agents.registry.register('name', {kind.__name__}) and give 'name'")
+
+
 def plays_human(specs: Sequence[str]) -> bool:
     """Whether one of the specs is the `human` agent (a person at the terminal)."""
     from cardlab.agents.registry import parse_spec
@@ -218,6 +229,7 @@ def run_match(specs: Sequence[str], game: Game | str | None = None, games: int =
               warn: Callable[[str], None] | None = None) -> MatchReport:
     """Play `games` games; with a `journal` file every finished game is recorded there and a rerun of the same
     match plays only the games it lacks."""
+    refuse_non_spec_agents(specs)
     game = make_game(game)
     specs = role_specs(game, specs)
     if games <= 0:
@@ -232,6 +244,10 @@ def run_match(specs: Sequence[str], game: Game | str | None = None, games: int =
         if warn is not None:
             warn("agent 'human' plays at this terminal: using 1 worker")
         workers = 1
+    if workers > 1:
+        from cardlab.agents.registry import agents_for_workers
+
+        agents_for_workers()  # an agent the workers could not get: refused now, before the journal is opened
     labels = [LABELS[r] for r in range(len(specs))]
     returns: list[list[float]] = []
     turns: list[int] = []

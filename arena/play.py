@@ -179,13 +179,17 @@ def play_game(game: Game | str, specs: Sequence[str], seed: int, index: int,
 
 # ---------------------------------------------------------------- worker pool
 
-def worker_init(games: dict[str, str] | None = None) -> None:
-    """Per worker: the games the parent registered (`registered_games()`: a spawned process starts with the built-in
-    ones only), fresh agent caches, one torch thread (one game per core), Ctrl-C left to the parent."""
+def worker_init(games: dict[str, str] | None = None, agents: dict[str, tuple] | None = None) -> None:
+    """Per worker: the games and agents the parent registered (`registered_games()`, `agents_for_workers()`: a
+    spawned process starts with the built-in ones only), fresh agent caches, one torch thread (one game per core),
+    Ctrl-C left to the parent."""
     import signal
+
+    from cardlab.agents.registry import restore_agents
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     restore_games(games)
+    restore_agents(agents)
     # The parent built every agent once before the pool started and showed its warnings: one copy is enough.
     logging.getLogger("cardlab.agents").setLevel(logging.ERROR)
     _AGENTS.clear()
@@ -245,8 +249,11 @@ def run_jobs(fn: Callable, jobs: list, workers: int, ordered: bool = False) -> I
         for job in jobs:
             yield fn(*job)
         return
+    from cardlab.agents.registry import agents_for_workers
+
+    initargs = (registered_games(), agents_for_workers())  # an agent no worker could get: refused before any starts
     with children_ignore_sigint():
-        pool = process_context().Pool(workers, initializer=worker_init, initargs=(registered_games(),))
+        pool = process_context().Pool(workers, initializer=worker_init, initargs=initargs)
     try:
         chunk = 1 if ordered else max(1, min(16, len(jobs) // (workers * 8) or 1))
         mapper = pool.imap if ordered else pool.imap_unordered

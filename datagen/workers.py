@@ -16,17 +16,19 @@ from typing import Callable, Iterator
 
 from cardlab.arena.play import children_ignore_sigint, process_context, worker_init
 from cardlab.engine.registry import registered_games
+from cardlab.runtime import UserError
 
 IN_FLIGHT = 2  # jobs queued per worker: the next one waits in its pipe while the main process is busy writing
 AHEAD_PER_WORKER = 4  # jobs handed out past the oldest unfinished one, per worker: bounds the results held back
 
 
-def _serve(fn: Callable, conn: Connection, inherited: list[Connection], games: dict[str, str] | None = None) -> None:
-    """A worker: run the jobs it is sent until told to stop (None) or the main process goes away. `games`: the
-    games registered in the main process (a spawned worker starts with the built-in ones only)."""
+def _serve(fn: Callable, conn: Connection, inherited: list[Connection], games: dict[str, str] | None = None,
+           agents: dict[str, tuple] | None = None) -> None:
+    """A worker: run the jobs it is sent until told to stop (None) or the main process goes away. `games`, `agents`:
+    the games and agents registered in the main process (a spawned worker starts with the built-in ones only)."""
     for other in inherited:  # the main process's ends, inherited through fork: without them, its death is an EOF here
         other.close()
-    worker_init(games)
+    worker_init(games, agents)
     try:
         while True:
             job = conn.recv()
@@ -35,6 +37,8 @@ def _serve(fn: Callable, conn: Connection, inherited: list[Connection], games: d
             index, args = job
             try:
                 message = (index, True, fn(*args))
+            except UserError as exc:  # the user's setup (an agent this worker cannot load): one line, as in-process
+                message = (index, None, str(exc))
             except Exception:  # a bug, not a game error (play_game records those): shown by the main process
                 message = (index, False, traceback.format_exc())
             conn.send(message)
@@ -51,11 +55,14 @@ class Workers:
     descriptor: HDF5's lock on it lives as long as any process does, and a killed run must leave it resumable."""
 
     def __init__(self, fn: Callable, count: int) -> None:
+        from cardlab.agents.registry import agents_for_workers
+
+        agents = agents_for_workers()  # an agent no worker could get: refused before any starts
         ctx = process_context()
         self.procs, self.conns = [], []
         for _ in range(count):
             parent, child = ctx.Pipe()
-            proc = ctx.Process(target=_serve, args=(fn, child, self.conns + [parent], registered_games()),
+            proc = ctx.Process(target=_serve, args=(fn, child, self.conns + [parent], registered_games(), agents),
                                daemon=True)
             with children_ignore_sigint():
                 proc.start()
@@ -90,6 +97,8 @@ class Workers:
                         index, ok, result = conn.recv()
                     except (EOFError, OSError):
                         raise WorkerDied(f"a datagen worker died while playing job {queued[conn][0]}") from None
+                    if ok is None:
+                        raise UserError(result)
                     if not ok:
                         raise RuntimeError(f"a datagen worker failed on job {index}:\n{result}")
                     queued[conn].popleft()

@@ -87,10 +87,11 @@ def restore_games(games: Mapping[str, str] | None) -> None:
         _ORIGINS.setdefault(name, f"registered as {module} in the parent process")
 
 
-def _describe_entry_point(ep) -> str:
+def describe_entry_point(ep, group: str = ENTRY_POINT_GROUP) -> str:
+    """An entry point as messages name it: its line, group and distribution."""
     dist = getattr(ep, "dist", None)
     source = f", from {dist.name} {dist.version}" if dist is not None else ""
-    return f"entry point '{ep.name} = {ep.value}' (group {ENTRY_POINT_GROUP}{source})"
+    return f"entry point '{ep.name} = {ep.value}' (group {group}{source})"
 
 
 def entry_point_games() -> dict[str, tuple[str, str, str | None]]:
@@ -101,7 +102,7 @@ def entry_point_games() -> dict[str, tuple[str, str, str | None]]:
 
     found: dict[str, tuple[str, str, str | None]] = {}
     for ep in metadata.entry_points(group=ENTRY_POINT_GROUP):
-        origin = _describe_entry_point(ep)
+        origin = describe_entry_point(ep)
         value = ep.value.strip()
         problem = _registration_problem(ep.name, value)
         if ":" in value:

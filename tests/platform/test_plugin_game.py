@@ -6,7 +6,6 @@ from __future__ import annotations
 import importlib.metadata
 import json
 import re
-import multiprocessing as mp
 
 import pytest
 
@@ -35,23 +34,6 @@ def clean_registry(monkeypatch):
 
 def entry_point(name: str, value: str):
     return importlib.metadata.EntryPoint(name, value, registry.ENTRY_POINT_GROUP)
-
-
-@pytest.fixture
-def spawn_only(monkeypatch):
-    """Workers start with spawn, as they do once torch is imported, and two of them may run here; counts the pools."""
-    import os
-
-    started = []
-
-    def spawn():
-        started.append("spawn")
-        return mp.get_context("spawn")
-
-    monkeypatch.setattr("cardlab.arena.play.process_context", spawn)
-    monkeypatch.setattr("cardlab.datagen.workers.process_context", spawn)
-    monkeypatch.setattr(os, "cpu_count", lambda: 4)
-    return started
 
 
 def test_a_registered_game_plays_with_its_own_agent_encoder_and_evaluator():
