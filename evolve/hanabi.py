@@ -157,10 +157,10 @@ class GamePool:
         self.players, self.stop, self.on_games = players, stop, on_games
         self.pool = None
         if workers > 1:
-            import multiprocessing
+            from cardlab.arena.play import process_context
 
-            self.pool = multiprocessing.get_context("spawn" if sys.platform == "darwin" else "fork").Pool(
-                workers, initializer=_worker_init)
+            # fork only while torch's thread pool has not started (a forked copy of it can deadlock the worker)
+            self.pool = process_context().Pool(workers, initializer=_worker_init)
 
     def run(self, tasks: list[tuple[object, Sequence, list[int]]]) -> dict:
         jobs = [(key, self.players, list(genome), seeds) for key, genome, seeds in tasks]

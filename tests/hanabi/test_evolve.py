@@ -58,6 +58,23 @@ def test_results_do_not_depend_on_the_worker_count(tmp_path):
     assert files(tmp_path / "one") == files(tmp_path / "two")
 
 
+def test_workers_started_with_spawn_give_the_same_results(tmp_path, monkeypatch):
+    """Once torch is imported the pool must not fork (a forked copy of torch's thread pool can deadlock)."""
+    import multiprocessing
+
+    started = []
+
+    def spawn():
+        started.append("spawn")
+        return multiprocessing.get_context("spawn")
+
+    monkeypatch.setattr("cardlab.arena.play.process_context", spawn)
+    one = ga.evolve(TINY, tmp_path / "one", workers=1)
+    two = ga.evolve(TINY, tmp_path / "two", workers=2)
+    assert started and one == two
+    assert files(tmp_path / "one") == files(tmp_path / "two")
+
+
 def test_a_resumed_run_ends_like_an_uninterrupted_one(tmp_path):
     ga.evolve(TINY, tmp_path / "whole")
     reports = []
