@@ -13,10 +13,12 @@ import itertools
 import logging
 
 import multiprocessing as mp
+import re
 import sys
 import time
 import traceback
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Callable, Iterator, Sequence
 
 from cardlab.engine.core import Game, State, derive_seed
@@ -219,10 +221,37 @@ def children_ignore_sigint():
 
 
 def process_context():
-    """fork is cheap, but a process that already ran torch must not fork (its thread pool deadlocks the child)."""
-    if "fork" in mp.get_all_start_methods() and "torch" not in sys.modules:
+    """fork is cheap, but a process that already ran torch must not fork (its thread pool deadlocks the child), and
+    on macOS fork is unsafe (system libraries start threads; Python's own default there is spawn)."""
+    if sys.platform.startswith("linux") and "torch" not in sys.modules:
         return mp.get_context("fork")
-    return mp.get_context("spawn")
+    ctx = mp.get_context("spawn")
+    refuse_unguarded_main()
+    return ctx
+
+
+_MAIN_GUARD = re.compile(r"""__name__\s*==\s*['"]__main__['"]|['"]__main__['"]\s*==\s*__name__""")
+
+
+def refuse_unguarded_main() -> None:
+    """Spawned workers import the main script again: one whose top-level code starts workers without
+    `if __name__ == "__main__":` makes every worker die while starting, and a process pool replaces them forever."""
+    main = sys.modules.get("__main__")
+    path = getattr(main, "__file__", None)
+    spec = getattr(main, "__spec__", None)
+    if path is None or mp.parent_process() is not None or getattr(spec, "name", "").endswith("__main__"):
+        return  # an interactive session, a worker, or a package's __main__ (`python -m cardlab`: never re-run)
+    try:
+        text = Path(path).read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        return
+    if path.endswith(".py") and not _MAIN_GUARD.search(text):
+        raise UserError(f"{path} starts worker processes, which import it again: put the code that runs under "
+                        "`if __name__ == \"__main__\":` (Python's rule for workers started with spawn), or use "
+                        "one worker")
+
+
+WINDOWS_MAX_WORKERS = 61
 
 
 def cap_workers(workers: int, warn: Callable[[str], None] | None = None) -> int:
@@ -232,9 +261,13 @@ def cap_workers(workers: int, warn: Callable[[str], None] | None = None) -> int:
     if workers <= 0:
         raise UserError(f"--workers must be positive, got {workers}")
     cpus = os.cpu_count() or 1
+    here = f"the {cpus} CPUs here"
+    if sys.platform == "win32" and sys.version_info < (3, 13) and cpus > WINDOWS_MAX_WORKERS:
+        cpus = WINDOWS_MAX_WORKERS  # a larger process pool hangs there (CPython gh-89240, fixed in 3.13)
+        here = f"the {cpus} worker processes Python before 3.13 runs on Windows"
     if workers > cpus:
         if warn is not None:
-            warn(f"--workers {workers} is more than the {cpus} CPUs here; using {cpus}")
+            warn(f"--workers {workers} is more than {here}; using {cpus}")
         return cpus
     return workers
 

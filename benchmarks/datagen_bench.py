@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import os
 import platform
-import resource
 import tempfile
 import time
 from pathlib import Path
@@ -18,9 +17,18 @@ from pathlib import Path
 from cardlab.datagen.runner import DatagenSettings, generate
 
 
-def _children_cpu() -> float:
+def _children_cpu() -> float | None:
+    """Joined worker processes' CPU seconds; None where the OS does not say (Windows has no `resource`)."""
+    try:
+        import resource
+    except ImportError:
+        return None
     usage = resource.getrusage(resource.RUSAGE_CHILDREN)  # workers count once they have been joined
     return usage.ru_utime + usage.ru_stime
+
+
+def _load_average() -> float | None:
+    return round(os.getloadavg()[0], 2) if hasattr(os, "getloadavg") else None
 
 
 def measure(path: Path, settings: DatagenSettings, workers: int, progress=None) -> dict:
@@ -29,11 +37,13 @@ def measure(path: Path, settings: DatagenSettings, workers: int, progress=None) 
     summary = generate(path, settings, workers=workers, force=True, progress=progress)
     if summary.interrupted:  # Ctrl-C: no figures from a partial run, and no next worker count
         raise KeyboardInterrupt
-    main_s, workers_s = time.process_time() - main0, _children_cpu() - children0
+    children1 = _children_cpu()
+    main_s = time.process_time() - main0
+    workers_s = children1 - children0 if children1 is not None and children0 is not None else None
     return {"workers": workers, "wall_s": round(summary.elapsed_s, 2),
             "games_per_s": round(summary.games_written / summary.elapsed_s, 2),
             "states_per_s": round(summary.states_written / summary.elapsed_s, 1),
-            "main_cpu_s": round(main_s, 2), "workers_cpu_s": round(workers_s, 2),
+            "main_cpu_s": round(main_s, 2), "workers_cpu_s": None if workers_s is None else round(workers_s, 2),
             "states": summary.states_written, "errors": summary.errors,
             "bytes_per_state": round(path.stat().st_size / max(1, summary.states_written), 1)}
 
@@ -47,7 +57,7 @@ def run(games: int = 200, seed: int = 0, agents: tuple[str, ...] = ("trading", "
     settings.validate()
     result: dict = {"game": settings.game, "games": games, "agents": " vs ".join(agents),
                     "encoder": settings.encoder, "chains": ",".join(settings.chains),
-                    "cpus": os.cpu_count(), "load_average_1m": round(os.getloadavg()[0], 2),
+                    "cpus": os.cpu_count(), "load_average_1m": _load_average(),
                     "python": platform.python_version()}
     best: dict[int, dict] = {}
     with tempfile.TemporaryDirectory() as tmp:

@@ -68,12 +68,22 @@ def _reader_leaving_is_not_an_error() -> None:
     Console.on_broken_pipe = reader_left  # rich's documented hook (its default raises SystemExit(1))
 
 
+def _utf8_when_redirected() -> None:
+    """Output piped or redirected is UTF-8 on every platform (Windows would write its ANSI code page: card texts and
+    deck names would be cut short by an encoding error or unreadable as JSON); a terminal keeps its own."""
+    for stream in (sys.stdout, sys.stderr):
+        encoding = (getattr(stream, "encoding", None) or "").lower().replace("-", "")
+        if encoding != "utf8" and hasattr(stream, "reconfigure") and not stream.isatty():
+            stream.reconfigure(encoding="utf-8")
+
+
 def main(argv: list[str] | None = None) -> int:
     from cardlab.runtime import UserError
 
     parser = build_parser()
     args = parser.parse_args(argv)
     _reader_leaving_is_not_an_error()
+    _utf8_when_redirected()
     try:
         return int(args.run(args) or 0)
     except UserError as exc:

@@ -528,6 +528,8 @@ class TrainingOrderState(L.Callback):
         state = {**self.dm.shuffle_state(), "torch_rng": torch.get_rng_state()}
         if torch.cuda.is_available():  # dropout on a GPU draws from the device's generator
             state["cuda_rng"] = torch.cuda.get_rng_state()
+        if torch.backends.mps.is_available():  # Apple's GPU too
+            state["mps_rng"] = torch.mps.get_rng_state()
         return state
 
     def load_state_dict(self, state_dict: dict) -> None:
@@ -535,6 +537,8 @@ class TrainingOrderState(L.Callback):
         torch.set_rng_state(state_dict["torch_rng"])
         if "cuda_rng" in state_dict and torch.cuda.is_available():
             torch.cuda.set_rng_state(state_dict["cuda_rng"])
+        if "mps_rng" in state_dict and torch.backends.mps.is_available():
+            torch.mps.set_rng_state(state_dict["mps_rng"])
 
 
 class ThreadCount(L.Callback):

@@ -10,6 +10,7 @@ import base64
 import binascii
 import functools
 import json
+import os
 from dataclasses import dataclass
 from importlib.resources import files
 from pathlib import Path
@@ -182,7 +183,7 @@ def load_deck(spec: str) -> Deck:
         return parse_deckstring(spec.strip())  # a deckstring pasted with a stray space or newline
     if candidate.is_dir():
         raise DeckError(f"deck file {spec!r} is a directory, not a file")
-    if candidate.suffix or "/" in spec or candidate.is_file():  # a file in this folder needs no suffix
+    if candidate.suffix or "/" in spec or os.sep in spec or candidate.is_file():  # a file in this folder needs no suffix
         if not candidate.is_file():
             raise DeckError(f"deck file {spec!r} does not exist")
         return parse_text(_read_text(candidate), str(candidate))

@@ -230,15 +230,18 @@ def test_value_pt_holds_float32_weights_whatever_the_training_precision(tiny, tm
     assert net(torch.randn(3, net.normalizer.mean.shape[0])).dtype == torch.float32
 
 
-def test_a_resumed_run_restores_the_gpus_random_state(monkeypatch):
+@pytest.mark.parametrize("gpu", ["cuda", "mps"])
+def test_a_resumed_run_restores_the_gpus_random_state(monkeypatch, gpu):
     """Dropout on a GPU draws from the device's generator: a resumed run must continue its stream, not restart it
     from the seed (simulated: no GPU here)."""
     from cardlab.train.value import TrainingOrderState
 
     device_state = {"now": torch.tensor([1, 2, 3], dtype=torch.uint8)}
-    monkeypatch.setattr(torch.cuda, "is_available", lambda: True)
-    monkeypatch.setattr(torch.cuda, "get_rng_state", lambda device="cuda": device_state["now"].clone())
-    monkeypatch.setattr(torch.cuda, "set_rng_state", lambda state, device="cuda": device_state.update(now=state))
+    available = torch.cuda if gpu == "cuda" else torch.backends.mps
+    monkeypatch.setattr(available, "is_available", lambda: True)
+    module = torch.cuda if gpu == "cuda" else torch.mps
+    monkeypatch.setattr(module, "get_rng_state", lambda *a, **k: device_state["now"].clone())
+    monkeypatch.setattr(module, "set_rng_state", lambda state, *a, **k: device_state.update(now=state))
 
     class Data:
         def shuffle_state(self):
