@@ -11,7 +11,7 @@ import math
 from pathlib import Path
 from typing import IO, Callable
 
-from cardlab.runtime import UserError
+from cardlab.runtime import UserError, lock_exclusively
 
 JOURNAL_FORMAT = "cardlab-arena-journal"
 JOURNAL_VERSION = 2
@@ -40,7 +40,19 @@ class MatchJournal:
     @classmethod
     def _open(cls, path: Path, match: dict, on_game: Callable[[dict], None]) -> "MatchJournal":
         done: set[int] = set()
-        if path.exists() and path.stat().st_size > 0:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        handle = path.open("a", encoding="utf-8")  # never truncates: another process may be writing it
+        try:
+            lock_exclusively(handle, path, "playing a match into this journal")
+            return cls._read_or_start(path, handle, match, on_game, done)
+        except BaseException:
+            handle.close()
+            raise
+
+    @classmethod
+    def _read_or_start(cls, path: Path, handle, match: dict, on_game: Callable[[dict], None],
+                       done: set[int]) -> "MatchJournal":
+        if path.stat().st_size > 0:
             with path.open("rb") as f:
                 first = f.readline()
             try:
@@ -70,12 +82,9 @@ class MatchJournal:
 
             whole = read_games(path, found, roles)
             if whole < path.stat().st_size:  # a line cut short by a kill: dropped
-                with path.open("r+b") as f:
-                    f.truncate(whole)
-            handle = path.open("a", encoding="utf-8")
+                handle.flush()
+                handle.truncate(whole)
         else:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            handle = path.open("w", encoding="utf-8")
             handle.write(json.dumps({"format": JOURNAL_FORMAT, "version": JOURNAL_VERSION, "match": match}) + "\n")
             handle.flush()
         return cls(path, handle, done)

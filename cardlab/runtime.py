@@ -75,3 +75,86 @@ class StopOnInterrupt:
         if self._previous is not None:
             signal.signal(signal.SIGINT, self._previous)
             self._previous = None
+
+
+def lock_exclusively(handle, name, what: str) -> None:
+    """Take an exclusive lock on the open file `handle` for as long as it stays open (the OS drops it when the
+    process dies): a second cardlab process writing the same output is refused (UserError naming `name` and `what`)
+    instead of interleaving its writes. Where the OS has no flock (Windows) nothing is locked."""
+    try:
+        import fcntl
+    except ImportError:
+        return
+    try:
+        fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        raise UserError(f"{name}: another process is {what} (wait for it to finish or stop it)") from None
+    except OSError:  # a file system without locks (some network mounts): carry on unlocked, as before
+        return
+
+
+class FolderLock:
+    """An exclusive lock on a run folder (`DIR/.cardlab.lock`, created if missing and left in place: a lock file
+    that is not held means nothing), held from `acquire` until `release` or the process's end."""
+
+    NAME = ".cardlab.lock"
+
+    def __init__(self, folder, what: str) -> None:
+        from pathlib import Path
+
+        self.path = Path(folder) / self.NAME
+        self.what = what
+        self._handle = None
+
+    def acquire(self) -> "FolderLock":
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        handle = open(self.path, "a+", encoding="utf-8")
+        try:
+            lock_exclusively(handle, self.path.parent, self.what)
+        except BaseException:
+            handle.close()
+            raise
+        self._handle = handle
+        return self
+
+    def release(self) -> None:
+        if self._handle is not None:
+            self._handle.close()
+            self._handle = None
+
+    def __enter__(self) -> "FolderLock":
+        return self.acquire()
+
+    def __exit__(self, *exc) -> None:
+        self.release()
+
+
+_HELD: dict[str, FolderLock] = {}
+
+
+def hold_folder(folder, what: str) -> None:
+    """Lock the run folder `folder` (`what` says what the holder does there, for the refusal another process gets)
+    until the run function that asked returns (`releases_folders`), or the process ends; asking again while held is
+    a no-op (the CLI's merge step, then training, into one folder)."""
+    import os
+
+    key = os.path.realpath(folder)
+    if key not in _HELD:
+        _HELD[key] = FolderLock(folder, what).acquire()
+
+
+def releases_folders(run):
+    """Decorator for a run function (train, evolve, loop): the folders it locked with `hold_folder` are free again
+    when it returns or raises (a notebook that trained once must not keep a terminal's resume out)."""
+    import functools
+
+    @functools.wraps(run)
+    def wrapper(*args, **kwargs):
+        before = set(_HELD)
+        try:
+            return run(*args, **kwargs)
+        finally:
+            for key in set(_HELD) - before:
+                _HELD.pop(key).release()
+
+    return wrapper

@@ -19,7 +19,7 @@ import h5py
 import numpy as np
 
 from cardlab.datagen.reader import check_file
-from cardlab.datagen.writer import ChainWriter, WriteFailed
+from cardlab.datagen.writer import ChainWriter, WriteFailed, refuse_if_being_written
 from cardlab.runtime import UserError
 
 # Attributes that fix what a row means: sources that differ in any of them cannot share one training file.
@@ -39,6 +39,8 @@ def merge_chain_files(sources: Sequence[str | Path], out: str | Path) -> Path:
         raise UserError("merge: no source files")
     if out in sources or any(out.resolve() == s.resolve() for s in sources):
         raise UserError(f"merge: {out} is also a source")
+    for source in sources:
+        refuse_if_being_written(source, "use it")
     attrs = [check_file(s) for s in sources]
     for path, a in zip(sources[1:], attrs[1:]):
         for key in MUST_MATCH:

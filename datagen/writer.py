@@ -171,12 +171,17 @@ class ChainWriter:
         attrs.setdefault("created_at", time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()))
         # Built under a temporary name and renamed when complete: a run killed while creating it leaves no
         # half-written file under `path` (a plain restart follows).
-        tmp = path.with_name(path.name + ".create.tmp")
+        # The temporary name is this process's own: two runs started at once never build into one file.
+        tmp = path.with_name(f"{path.name}.{os.getpid()}.create.tmp")
         try:
             with h5py.File(tmp, "w", libver="earliest", **_FILE_KW) as f:
                 _create_layout(f, attrs, feature_names, kinds, store_states, layout)
-            os.replace(tmp, path)
+            _move_into_place(tmp, path, replace=force)
             f = h5py.File(path, "a", rdcc_nbytes=_FILE_KW["rdcc_nbytes"])  # the "none" strategy is the file's
+        except FileExistsError:
+            tmp.unlink(missing_ok=True)
+            raise UserError(f"{path} exists: another process created it a moment ago (two runs started at once?); "
+                            "pass --resume to continue it or --force to overwrite it") from None
         except OSError as exc:
             tmp.unlink(missing_ok=True)  # a half-built copy (disk full...) is no use to anyone
             raise UserError(f"cannot create {path}: {_os_reason(exc)}") from None
@@ -355,20 +360,52 @@ class ChainWriter:
         self._buffer = []
 
 
-def refuse_if_in_use(path: Path, writing: bool = False) -> None:
-    """Refuse a file another process holds open, tested on HDF5's own lock (a flock): a shared lock is refused only
+def _move_into_place(tmp: Path, path: Path, replace: bool) -> None:
+    """Rename `tmp` to `path`; without `replace` only while `path` does not exist, checked atomically (a hard link
+    fails on an existing name; FileExistsError), where the file system has hard links."""
+    if not replace:
+        try:
+            os.link(tmp, path)
+        except FileExistsError:
+            raise
+        except OSError:  # no hard links here (some network or FAT file systems): the plain rename
+            if path.exists():
+                raise FileExistsError(str(path)) from None
+        else:
+            tmp.unlink()
+            return
+    os.replace(tmp, path)
+
+
+def in_use(path: Path, writing: bool = False) -> bool:
+    """Whether another process holds the file open, tested on HDF5's own lock (a flock): a shared lock fails only
     while a writer holds it (a datagen run still writing it); with `writing=True` (we are about to append) an
-    exclusive one, refused for readers too (train or inspect reading it)."""
+    exclusive one, which readers block too (train or inspect reading it). False where it cannot tell."""
     try:
         import fcntl
 
         with open(path, "rb") as f:  # the lock goes with the descriptor
             fcntl.flock(f, (fcntl.LOCK_EX if writing else fcntl.LOCK_SH) | fcntl.LOCK_NB)
     except BlockingIOError:
-        raise UserError(f"{path} is open in another process (a datagen run still writing it, or a train or inspect "
-                        "reading it): wait for it to finish or stop it, then resume") from None
+        return True
     except (OSError, ImportError):
         pass  # unreadable, no flock here...: the caller's own checks name what matters
+    return False
+
+
+def refuse_if_in_use(path: Path, writing: bool = False) -> None:
+    """`in_use` as a UserError for a datagen about to replace or continue the file."""
+    if in_use(path, writing):
+        raise UserError(f"{path} is open in another process (a datagen run still writing it, or a train or inspect "
+                        "reading it): wait for it to finish or stop it, then resume")
+
+
+def refuse_if_being_written(path: Path, doing: str) -> None:
+    """A reader that would take a moment's rows for the whole file (training, merging): refused while a datagen
+    run is still writing it."""
+    if in_use(Path(path)):
+        raise UserError(f"{path} is still being written by another process (a datagen run): wait for it to finish, "
+                        f"then {doing}")
 
 
 def _close_quietly(f: h5py.File) -> None:

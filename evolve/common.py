@@ -169,12 +169,13 @@ def open_run_state(out: Path, settings: Any, resume: bool, state_cls: Any, exten
     Every problem is one UserError naming the folder or file."""
     from dataclasses import asdict
 
-    from cardlab.runtime import UserError
+    from cardlab.runtime import UserError, hold_folder
 
     path = out / "state.json"
     if resume and not path.exists():  # checked before creating the folder: a refused resume leaves nothing
         raise UserError(f"{out}: nothing to resume (no state.json)")
     out.mkdir(parents=True, exist_ok=True)
+    hold_folder(out, "running an evolution in it")  # two runs would write the same generations twice
     if not resume:
         if path.exists():
             raise UserError(f"{out} already holds a run (state.json): use --resume or another --out")

@@ -41,7 +41,7 @@ from cardlab.engine.registry import make_game
 from cardlab.evolve.common import (open_run_state, module_main, GameFailed, GenerationProgress, Interrupted,
                                    completed_generations, refuse_out_breaking_specs, run_interruptible, write_csv,
                                    write_json_atomic)
-from cardlab.runtime import StopOnInterrupt, UserError
+from cardlab.runtime import StopOnInterrupt, UserError, releases_folders
 
 HELP = "evolve Dominion extremal strategies, (5+10) plus-selection against Big Money (spec section 4)"
 
@@ -273,6 +273,7 @@ def write_generation(out: Path, state: RunState, row: dict) -> None:
     write_json_atomic(out / "state.json", state.to_json())
 
 
+@releases_folders
 def evolve(settings: Settings, out: Path, workers: int = 1, resume: bool = False,
            stop: Callable[[], bool] = lambda: False, report: Callable[[str], None] | None = None,
            on_games: Callable[[int], None] = lambda n: None) -> RunState:

@@ -35,7 +35,7 @@ from cardlab.engine.core import Rng, derive_seed
 from cardlab.engine.hanabi.game import make_game
 from cardlab.evolve.common import (open_run_state, module_main, GenerationProgress, Interrupted, completed_generations, read_csv,
                                    run_interruptible, write_csv, write_json_atomic)
-from cardlab.runtime import StopOnInterrupt, UserError
+from cardlab.runtime import StopOnInterrupt, UserError, releases_folders
 
 HELP = "evolve the Hanabi age agent's nine constants with the source's genetic algorithm"
 
@@ -297,6 +297,7 @@ def trim_log(out: Path, last_generation: int) -> None:
         write_csv(log, CSV_FIELDS, [r for r in read_csv(log) if int(r["generation"]) <= last_generation])
 
 
+@releases_folders
 def evolve(settings: Settings, out: Path, workers: int = 1, resume: bool = False,
            stop: Callable[[], bool] = lambda: False, report: Callable[[str], None] | None = None,
            on_games: Callable[[int], None] = lambda n: None) -> RunState:

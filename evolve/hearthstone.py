@@ -55,7 +55,7 @@ from cardlab.engine.registry import make_game
 from cardlab.evolve.common import (open_run_state, module_main, GameFailed, GenerationProgress, Interrupted,
                                    completed_generations, refuse_out_breaking_specs, run_interruptible, write_csv,
                                    write_json_atomic)
-from cardlab.runtime import StopOnInterrupt, UserError
+from cardlab.runtime import StopOnInterrupt, UserError, releases_folders
 
 HELP = "evolve the weighted-feature Hearthstone evaluation of mcts/search (spec section 9), win rate vs bots"
 
@@ -373,6 +373,7 @@ def check_settings(s: Settings) -> None:
     refuse_human_in_unattended_runs(s.opponents, "evolve")
 
 
+@releases_folders
 def evolve(settings: Settings, out: Path, workers: int = 1, resume: bool = False,
            stop: Callable[[], bool] = lambda: False, report: Callable[[str], None] | None = None,
            on_games: Callable[[int], None] = lambda n: None) -> RunState:

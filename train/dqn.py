@@ -26,7 +26,7 @@ from torch.utils.data import DataLoader
 from cardlab.models.checkpoint import save_atomically
 from cardlab.engine.core import Rng
 
-from cardlab.runtime import UserError
+from cardlab.runtime import UserError, hold_folder, releases_folders
 from cardlab.engine.hearthstone.board_game import BOTH_EMPTY_RULES, BoardGameState, random_position
 from cardlab.engine.hearthstone.decks import load_deck
 from cardlab.engine.hearthstone.state import END_TURN_ACTION
@@ -569,6 +569,7 @@ def resume_checkpoint(cfg: DQNConfig, out_dir: Path) -> Path:
     return last
 
 
+@releases_folders
 def train_dqn(cfg: DQNConfig, out_dir: str | Path, logger: bool = True, progress: bool = False,
               resume: bool = False) -> tuple[DQNModule, dict]:
     """Train, evaluate vs a random board player, and write `<variant>.pt` (the agents' checkpoint) in out_dir.
@@ -583,6 +584,7 @@ def train_dqn(cfg: DQNConfig, out_dir: str | Path, logger: bool = True, progress
     quiet_lightning()
     resume_from = resume_checkpoint(cfg, out_dir) if resume else None  # first: a failed resume leaves no folder
     out_dir.mkdir(parents=True, exist_ok=True)
+    hold_folder(out_dir, "training into it")  # a second run into the same --out would mix checkpoints and curves
     L.seed_everything(cfg.seed, workers=False, verbose=False)
     if cfg.torch_threads > 0:
         torch.set_num_threads(cfg.torch_threads)

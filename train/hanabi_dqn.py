@@ -36,7 +36,7 @@ from cardlab.engine.hanabi.game import HanabiGame
 from cardlab.engine.hanabi.state import HanabiState
 from cardlab.engine.registry import make_game
 from cardlab.models.qnet import QNetwork, masked_argmax, masked_max
-from cardlab.runtime import UserError
+from cardlab.runtime import UserError, hold_folder, releases_folders
 from cardlab.train.config import config_from_dict
 from cardlab.train.replay import (ExperienceStream, common_checks, NStepWriter, ReplayBuffer, ResumableCheckpoints,
                                   replay_memory_check)
@@ -413,6 +413,7 @@ def resume_checkpoint(cfg: MiniDQNConfig, out_dir: Path) -> Path:
     return last
 
 
+@releases_folders
 def train_mini_dqn(cfg: MiniDQNConfig, out_dir: str | Path, logger: bool = True, progress: bool = False,
                    resume: bool = False) -> tuple[MiniDQNModule, dict]:
     """Train by self-play, score the greedy policy, and write `<out>/mini-dqn.pt` (the `dqn:ckpt=` agent's file).
@@ -427,6 +428,7 @@ def train_mini_dqn(cfg: MiniDQNConfig, out_dir: str | Path, logger: bool = True,
     quiet_lightning()
     resume_from = resume_checkpoint(cfg, out_dir) if resume else None  # first: a failed resume leaves no folder
     out_dir.mkdir(parents=True, exist_ok=True)
+    hold_folder(out_dir, "training into it")  # a second run into the same --out would mix checkpoints and curves
     L.seed_everything(cfg.seed, workers=False, verbose=False)
     if cfg.torch_threads > 0:
         torch.set_num_threads(cfg.torch_threads)

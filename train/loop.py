@@ -28,7 +28,7 @@ from typing import Callable, ContextManager, Iterator
 
 from cardlab.engine.core import COOPERATIVE, derive_seed
 from cardlab.engine.registry import make_game
-from cardlab.runtime import StopOnInterrupt, UserError
+from cardlab.runtime import StopOnInterrupt, UserError, hold_folder, releases_folders
 
 LOOP_FORMAT = "cardlab-loop"
 LOOP_VERSION = 1
@@ -227,6 +227,7 @@ class LoopState:
             out.mkdir(parents=True, exist_ok=True)
             data = {"format": LOOP_FORMAT, "version": LOOP_VERSION, "settings": mine, "generations": {},
                     "promoted": None}
+        hold_folder(out, "running a loop in it")  # two loops would play into the same journals and files
         state = cls(path, data)
         state.save()
         return state
@@ -364,6 +365,7 @@ class LoopContext:
         return self.settings.start_agent if k == 0 else net_agent(self.checkpoint(k).resolve(), self.settings)
 
 
+@releases_folders
 def run_loop(out: str | Path, settings: LoopSettings, workers: int = 1, log: Callable[[str], None] | None = None,
              bar: Bar | None = None) -> dict:
     """Run (or continue) the loop in `out` up to settings.generations; returns loop.json's content.

@@ -34,7 +34,7 @@ from cardlab.engine.hearthstone.reduced import (N_ACTIONS, deck_slots, group_act
 from cardlab.engine.hearthstone.state import CHOOSE, MULLIGAN
 from cardlab.engine.registry import make_game
 from cardlab.models.qlearn import LEARNERS, QNet, QTable, save_net, save_table
-from cardlab.runtime import StopOnInterrupt, UserError
+from cardlab.runtime import StopOnInterrupt, UserError, hold_folder, releases_folders
 
 FILE_NAMES = {"table": "qtable.npz", "net": "qnet.pt"}
 CURVE_EVERY = 500  # games per point of the training win-rate curve kept in the metadata
@@ -179,6 +179,7 @@ def play_training_game(game, learner: TableLearner | NetLearner, opponent, cfg: 
 
 # ---------------------------------------------------------------- the run
 
+@releases_folders
 def train_qlearn(cfg: QLearnConfig, out_dir: str | Path,
                  progress: Callable[[int], None] | None = None) -> dict:
     """Train for cfg.games games and write <out_dir>/qtable.npz or qnet.pt; returns a summary.
@@ -190,6 +191,7 @@ def train_qlearn(cfg: QLearnConfig, out_dir: str | Path,
     game = make_game(cfg.game_spec())  # a bad deck or pool: the registry's one-line error
     opponent = make_agent(cfg.opponent, seed=cfg.seed, game="hearthstone")  # a bad spec: before any folder
     Path(out_dir).mkdir(parents=True, exist_ok=True)  # an unusable --out fails now, not after the last game
+    hold_folder(out_dir, "training into it")
     learner = make_learner(cfg)
     torch.set_num_threads(1)  # the network is tiny: threads only add overhead
     results: list[float] = []

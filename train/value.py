@@ -20,7 +20,7 @@ import numpy as np
 import torch
 from torch.utils.data import DataLoader, TensorDataset
 
-from cardlab.runtime import UserError
+from cardlab.runtime import UserError, hold_folder, releases_folders
 from cardlab.models.checkpoint import load_value as load_value_checkpoint, save_value
 from cardlab.models.value import ACTIVATIONS, COLOURS, NORMS, ColourTrio, ValueNet
 from cardlab.train.config import config_from_dict
@@ -655,6 +655,7 @@ def lightning_trainer(cfg: ValueConfig, **kwargs) -> L.Trainer:
     return trainer
 
 
+@releases_folders
 def fit_value(data: str | Path, cfg: ValueConfig, out_dir: str | Path, progress: bool = True,
               resume: bool = False, source: str = "config") -> dict:
     """Train on one chain file, keep the best epoch by validation loss, test it, export `out_dir/value.pt`
@@ -671,6 +672,10 @@ def fit_value(data: str | Path, cfg: ValueConfig, out_dir: str | Path, progress:
     if not isinstance(data, (str, Path)):
         raise UserError(f"fit_value trains on one file, not {type(data).__name__} {data!r}: merge several first with "
                         "cardlab.datagen.merge.merge_chain_files(files, out) (what `train value --data A B` does)")
+    if not launched_rank():
+        from cardlab.datagen.writer import refuse_if_being_written
+
+        refuse_if_being_written(data, "train on it")
     out = Path(out_dir)
     if not resume and not launched_rank():  # a launched rank starts while rank 0 already writes here
         refuse_used_out(out, ("value.pt", "checkpoints"))
@@ -720,6 +725,8 @@ def fit_value(data: str | Path, cfg: ValueConfig, out_dir: str | Path, progress:
         cfg, max_epochs=cfg.max_epochs, accelerator="auto", deterministic=True, logger=logger, callbacks=callbacks,
         enable_progress_bar=bar, enable_model_summary=False, log_every_n_steps=log_every(dm, cfg),
     )
+    if not launched_rank():  # rank 0 holds it for the run's other processes
+        hold_folder(out, "training into it")  # a second run into the same --out would mix checkpoints and curves
     out.mkdir(parents=True, exist_ok=True)  # only now: a refused setting leaves no empty run folder
     threads_before = torch.get_num_threads()
     try:

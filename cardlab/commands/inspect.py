@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import sys
 
 HELP = "summarise a chain file from `cardlab datagen` (games, rows, colours, labels, encoder, settings)"
 COLOUR_NAMES = ("green", "yellow", "red")
@@ -108,7 +109,16 @@ def verify(path: str, block_rows: int = 1 << 16) -> int:
 
 
 def run(args) -> int:
+    from pathlib import Path
+
+    from cardlab.datagen.writer import in_use
+
+    writing = in_use(Path(args.file))  # before reading: a datagen run still adding games
     info = summarise(args.file)
+    if writing:
+        info["being_written"] = True
+        print(f"cardlab inspect: note: {args.file} is still being written by another process (a datagen run): "
+              "these figures are a snapshot", file=sys.stderr)
     if args.verify:
         info["verified_rows"] = verify(args.file)
     if args.json:

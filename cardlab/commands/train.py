@@ -54,6 +54,10 @@ def run_value(args) -> int:
                  "seed": args.seed, "devices": args.devices, "strategy": args.strategy, "precision": args.precision}
     settings.update({k: v for k, v in overrides.items() if v is not None})
     cfg = ValueConfig.from_dict(settings, args.config or "options")
+    from cardlab.datagen.writer import refuse_if_being_written
+
+    for name in args.data:  # before its counters are read: a run still writing is not an interrupted one
+        refuse_if_being_written(name, "train on it")
     warn_incomplete(args.data)
     try:
         data = training_file(args.data, Path(args.out), args.resume)
@@ -122,10 +126,15 @@ def training_file(files: list[str], out: Path, resume: bool) -> str:
         refuse_used_out(out, ("value.pt", "checkpoints"))  # before merging: never overwrite a finished run's data
     made = not out.exists()
     out.mkdir(parents=True, exist_ok=True)
+    from cardlab.runtime import FolderLock, hold_folder
+
+    hold_folder(out, "training into it")  # before merging: a second run would merge into the same file
     try:
         return str(merge_chain_files(files, merged))
     except UserError:
-        if made and not any(out.iterdir()):  # a refused merge leaves no empty run folder behind
+        lock = out / FolderLock.NAME
+        if made and {p.name for p in out.iterdir()} <= {lock.name}:  # a refused merge leaves no run folder behind
+            lock.unlink(missing_ok=True)
             out.rmdir()
         raise
 

@@ -1,0 +1,118 @@
+"""Two cardlab runs on the same output at once (a second terminal, a retried job): the second is refused in one
+line and the first's output stays whole. A lock held by another open file stands in for the other process."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from cardlab.cli import main
+from cardlab.datagen.runner import DatagenSettings, generate
+from cardlab.runtime import FolderLock, UserError
+
+
+@pytest.fixture(scope="module")
+def tiny(tmp_path_factory):
+    path = tmp_path_factory.mktemp("conc") / "tiny.h5"
+    generate(path, DatagenSettings(agents=("random-action", "random-action"), games=10, seed=4), commit_every=10)
+    return path
+
+
+def test_a_second_match_into_the_same_journal_is_refused_and_the_journal_stays_whole(tmp_path, capsys):
+    from cardlab.arena.journal import MatchJournal
+    from cardlab.arena.match import match_identity
+    from cardlab.engine.registry import make_game
+
+    journal = tmp_path / "j.jsonl"
+    args = ["arena", "bigmoney", "smithy-bm", "--game", "dominion", "--games", "4", "--journal", str(journal), "--json"]
+    first = MatchJournal.open(journal, match_identity(make_game("dominion"), ["bigmoney", "smithy-bm"], 0))
+    assert main(args) == 2
+    err = capsys.readouterr().err
+    assert "j.jsonl: another process is playing a match into this journal" in err and len(err.splitlines()) == 1
+    first.close()
+    assert main(args) == 0  # the journal the first run started is resumed, not damaged
+    assert json.loads(capsys.readouterr().out)["games"] == 4
+    assert len(journal.read_text(encoding="utf-8").splitlines()) == 5  # the header and four games, once each
+
+
+def test_a_second_training_into_the_same_out_is_refused(tiny, tmp_path, capsys):
+    out = tmp_path / "out"
+    with FolderLock(out, "training into it"):
+        assert main(["train", "value", "--data", str(tiny), "--out", str(out), "--max-epochs", "1"]) == 2
+    assert "another process is training into it" in capsys.readouterr().err
+    assert not (out / "value.pt").exists() and not (out / "checkpoints").exists()
+
+
+def test_a_second_evolution_in_the_same_folder_is_refused(tmp_path, capsys):
+    out = tmp_path / "evo"
+    with FolderLock(out, "running an evolution in it"):
+        assert main(["evolve", "hanabi", "--generations", "1", "--population", "2", "--games", "2",
+                     "--workers", "1", "--out", str(out)]) == 2
+    assert "another process is running an evolution in it" in capsys.readouterr().err
+    assert not (out / "log.csv").exists()
+
+
+WRITER = "import h5py, sys, time; f = h5py.File(sys.argv[1], 'a'); print('open', flush=True); time.sleep(60)"
+
+
+def test_training_on_a_file_a_datagen_run_is_still_writing_is_refused(tiny, tmp_path, capsys):
+    import subprocess
+    import sys
+
+    writer = subprocess.Popen([sys.executable, "-c", WRITER, str(tiny)], stdout=subprocess.PIPE, text=True)
+    try:
+        assert writer.stdout.readline().strip() == "open"  # HDF5's own writer lock, as a running datagen holds it
+        assert main(["train", "value", "--data", str(tiny), "--out", str(tmp_path / "out"), "--max-epochs", "1"]) == 2
+        err = capsys.readouterr().err
+        assert "is still being written by another process (a datagen run): wait for it to finish" in err
+        assert "interrupted" not in err and not (tmp_path / "out").exists()
+        assert main(["inspect", str(tiny), "--json"]) == 0
+        captured = capsys.readouterr()
+        assert json.loads(captured.out)["being_written"] and "these figures are a snapshot" in captured.err
+    finally:
+        writer.kill()
+        writer.wait()
+    assert main(["inspect", str(tiny), "--json"]) == 0
+    assert "being_written" not in json.loads(capsys.readouterr().out)
+
+
+def test_a_chain_file_created_by_another_run_meanwhile_is_not_replaced(tmp_path):
+    from cardlab.datagen.writer import _move_into_place
+
+    tmp, path = tmp_path / "mine.tmp", tmp_path / "out.h5"
+    tmp.write_bytes(b"mine")
+    path.write_bytes(b"theirs")
+    with pytest.raises(FileExistsError):
+        _move_into_place(tmp, path, replace=False)
+    assert path.read_bytes() == b"theirs"
+    _move_into_place(tmp, path, replace=True)  # --force
+    assert path.read_bytes() == b"mine" and not tmp.exists()
+
+
+def test_checkpoints_are_saved_under_a_temporary_name_of_their_own(tmp_path):
+    import os
+
+    import torch
+
+    from cardlab.models.checkpoint import save_atomically
+
+    for name in ("a.pt", "b.pt"):
+        save_atomically({"w": torch.ones(3)}, tmp_path / name)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["a.pt", "b.pt"]  # no temporary file left
+    assert (tmp_path / "a.pt").read_bytes() == (tmp_path / "b.pt").read_bytes()  # bytes independent of the name
+    assert (tmp_path / "a.pt").stat().st_mode & 0o777 == 0o666 & ~_umask(os)
+
+
+def _umask(os) -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
+
+
+def test_a_folder_lock_is_free_again_once_released(tmp_path):
+    lock = FolderLock(tmp_path / "run", "training into it").acquire()
+    with pytest.raises(UserError, match="another process is training into it"):
+        FolderLock(tmp_path / "run", "training into it").acquire()
+    lock.release()
+    FolderLock(tmp_path / "run", "training into it").acquire().release()
