@@ -2,8 +2,9 @@
 
 Agents from outside cardlab: `register("name", factory)` in the process that plays, or a `cardlab.agents` entry
 point (name = agent name, value = `module:attribute`), read when an unknown name is asked for and when agents are
-listed. Worker processes started by cardlab (arena, datagen, evolution) get the registered ones again
-(`agents_for_workers` / `restore_agents`), so a factory must pickle: a class or function at a module's top level.
+listed. Worker processes started by cardlab (arena, datagen, evolution) get the registered ones again: forked ones
+inherit them, spawned ones get them pickled (`agents_for_workers` / `restore_agents`), so an agent a spawned worker
+plays must be a class or function at a module's top level.
 """
 
 from __future__ import annotations
@@ -28,9 +29,10 @@ DEFAULT_GAME = "hearthstone"
 
 ENTRY_POINT_GROUP = "cardlab.agents"
 
-# What a spec can spell as an agent name (spec names are not lower-cased, and ':' starts the options).
-_NAME = re.compile(r"[a-z][a-z0-9_-]*")
-NAME_RULE = "lowercase letters, digits, '-' and '_', starting with a letter (e.g. my-agent)"
+# What a spec can spell as an agent name (spec names are not lower-cased; ':' starts the options, ',' and '='
+# separate them, and specs are stripped of spaces).
+_NAME = re.compile(r"[^\s:,=]+")
+NAME_RULE = "a name without spaces, ':', ',' or '=' (e.g. my-agent)"
 
 
 def _name_problem(name: Any) -> str | None:
@@ -219,17 +221,35 @@ def _unpicklable(factory: Any) -> str | None:
     return None
 
 
-def agents_for_workers() -> dict[str, tuple]:
+def _unsendable_message(name: str, factory: Any, problem: str) -> str:
+    return (f"agent {name!r} ({_describe(factory)}) cannot be sent to worker processes: {problem}; define it at a "
+            "module's top level (not a lambda, not inside a function) or use one worker")
+
+
+def refuse_unsendable(specs) -> None:
+    """Before workers start with spawn: an agent of `specs` (spec strings) that a worker could not get (a lambda, a
+    class defined inside a function or an interactive session) is one UserError naming it, not an error per game."""
+    for spec in specs:
+        name = parse_spec(spec)[0] if isinstance(spec, str) else None
+        factory = _FACTORIES.get(name)
+        problem = _unpicklable(factory) if factory is not None else None
+        if problem is not None:
+            raise UserError(_unsendable_message(name, factory, problem))
+
+
+def agents_for_workers(fork: bool = False) -> dict[str, tuple]:
     """What a worker process needs to know this process's outside agents (`restore_agents`): register()ed factories
-    pickled, entry points by value. Called before any worker starts: a factory a worker could not get (a lambda, a
-    class defined inside a function) is a UserError naming it here, not an 'unknown agent' in every worker."""
+    pickled, entry points by value; nothing for forked workers, which inherit them. A factory a spawned worker could
+    not get goes as a marker: asking for it there is the error (`refuse_unsendable` refuses it before the pool
+    starts when the caller knows its agents), other agents play on."""
+    if fork:
+        return {}
     out: dict[str, tuple] = {}
     for name, factory in _FACTORIES.items():
         problem = _unpicklable(factory)
         if problem is not None:
-            raise UserError(f"agent {name!r} ({_describe(factory)}) cannot be sent to worker processes: {problem}; "
-                            "define it at a module's top level (not a lambda, not inside a function) or use one "
-                            "worker")
+            out[name] = ("unloadable", _unsendable_message(name, factory, problem))
+            continue
         out[name] = ("factory", pickle.dumps(factory))
     for name, (value, origin) in _ENTRY_POINT_VALUES.items():
         out.setdefault(name, ("entry point", value, origin))
@@ -253,6 +273,8 @@ def restore_agents(agents: dict[str, tuple] | None) -> None:
         try:
             if entry[0] == "factory":
                 _FACTORIES[name] = pickle.loads(entry[1])
+            elif entry[0] == "unloadable":
+                _FACTORIES[name] = _Unloadable(entry[1])  # type: ignore[assignment]
             else:
                 _, value, origin = entry
                 _ENTRY_POINTS[name] = _load_entry_point(value, origin)

@@ -244,10 +244,12 @@ def run_match(specs: Sequence[str], game: Game | str | None = None, games: int =
         if warn is not None:
             warn("agent 'human' plays at this terminal: using 1 worker")
         workers = 1
-    if workers > 1:
-        from cardlab.agents.registry import agents_for_workers
+    from cardlab.arena.play import process_context
 
-        agents_for_workers()  # an agent the workers could not get: refused now, before the journal is opened
+    if workers > 1 and process_context().get_start_method() != "fork":  # forked workers inherit every agent
+        from cardlab.agents.registry import refuse_unsendable
+
+        refuse_unsendable(specs)  # an agent the workers could not get: refused now, before the journal is opened
     labels = [LABELS[r] for r in range(len(specs))]
     returns: list[list[float]] = []
     turns: list[int] = []

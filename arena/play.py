@@ -284,9 +284,10 @@ def run_jobs(fn: Callable, jobs: list, workers: int, ordered: bool = False) -> I
         return
     from cardlab.agents.registry import agents_for_workers
 
-    initargs = (registered_games(), agents_for_workers())  # an agent no worker could get: refused before any starts
+    ctx = process_context()
+    initargs = (registered_games(), agents_for_workers(fork=ctx.get_start_method() == "fork"))
     with children_ignore_sigint():
-        pool = process_context().Pool(workers, initializer=worker_init, initargs=initargs)
+        pool = ctx.Pool(workers, initializer=worker_init, initargs=initargs)
     try:
         chunk = 1 if ordered else max(1, min(16, len(jobs) // (workers * 8) or 1))
         mapper = pool.imap if ordered else pool.imap_unordered

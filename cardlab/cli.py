@@ -74,7 +74,7 @@ def _utf8_when_redirected() -> None:
     for stream in (sys.stdout, sys.stderr):
         encoding = (getattr(stream, "encoding", None) or "").lower().replace("-", "")
         if encoding != "utf8" and hasattr(stream, "reconfigure") and not stream.isatty():
-            stream.reconfigure(encoding="utf-8")
+            stream.reconfigure(encoding="utf-8", errors=stream.errors)
 
 
 def main(argv: list[str] | None = None) -> int:

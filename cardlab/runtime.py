@@ -143,6 +143,15 @@ def hold_folder(folder, what: str) -> None:
         _HELD[key] = FolderLock(folder, what).acquire()
 
 
+def release_folder(folder) -> None:
+    """Free a folder `hold_folder` locked (a refused step that removes the folder it created)."""
+    import os
+
+    lock = _HELD.pop(os.path.realpath(folder), None)
+    if lock is not None:
+        lock.release()
+
+
 def releases_folders(run):
     """Decorator for a run function (train, evolve, loop): the folders it locked with `hold_folder` are free again
     when it returns or raises (a notebook that trained once must not keep a terminal's resume out)."""

@@ -400,6 +400,12 @@ def generate(path: str | Path, settings: DatagenSettings, *, workers: int = 1, r
         records_fn = iter_records
     t0 = time.perf_counter()
     # Worker processes start before the file is opened: they must never hold its descriptor (nor HDF5's lock).
+    if backend == "process" and workers > 1:
+        from cardlab.agents.registry import refuse_unsendable
+        from cardlab.arena.play import process_context
+
+        if process_context().get_start_method() != "fork":  # forked workers inherit every agent
+            refuse_unsendable((*settings.agents, settings.topup_agent))
     pool = Workers(play_games, workers) if backend == "process" and workers > 1 else contextlib.nullcontext()
     with pool:
         try:

@@ -57,8 +57,8 @@ class Workers:
     def __init__(self, fn: Callable, count: int) -> None:
         from cardlab.agents.registry import agents_for_workers
 
-        agents = agents_for_workers()  # an agent no worker could get: refused before any starts
         ctx = process_context()
+        agents = agents_for_workers(fork=ctx.get_start_method() == "fork")  # spawned workers start with none
         self.procs, self.conns = [], []
         for _ in range(count):
             parent, child = ctx.Pipe()

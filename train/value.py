@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import math
+import os
 import sys
 import time
 
@@ -669,7 +670,7 @@ def fit_value(data: str | Path, cfg: ValueConfig, out_dir: str | Path, progress:
     from lightning.pytorch.callbacks import EarlyStopping
     from lightning.pytorch.loggers import TensorBoardLogger
 
-    if not isinstance(data, (str, Path)):
+    if not isinstance(data, (str, os.PathLike)):
         raise UserError(f"fit_value trains on one file, not {type(data).__name__} {data!r}: merge several first with "
                         "cardlab.datagen.merge.merge_chain_files(files, out) (what `train value --data A B` does)")
     if not launched_rank():

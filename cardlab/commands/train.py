@@ -6,6 +6,8 @@ import json
 import sys
 from pathlib import Path
 
+from cardlab.runtime import releases_folders
+
 HELP = "train a value network on datagen chains (value), a DQN board model (dqn) or a reduced-state Q-learner (qlearn)"
 
 
@@ -45,6 +47,7 @@ def add_arguments(p) -> None:
     q.set_defaults(run_what=train_qlearn.run)
 
 
+@releases_folders
 def run_value(args) -> int:
     from cardlab.train.config import load_yaml
     from cardlab.train.value import ValueConfig, fit_value
@@ -126,7 +129,7 @@ def training_file(files: list[str], out: Path, resume: bool) -> str:
         refuse_used_out(out, ("value.pt", "checkpoints"))  # before merging: never overwrite a finished run's data
     made = not out.exists()
     out.mkdir(parents=True, exist_ok=True)
-    from cardlab.runtime import FolderLock, hold_folder
+    from cardlab.runtime import FolderLock, hold_folder, release_folder
 
     hold_folder(out, "training into it")  # before merging: a second run would merge into the same file
     try:
@@ -134,6 +137,7 @@ def training_file(files: list[str], out: Path, resume: bool) -> str:
     except UserError:
         lock = out / FolderLock.NAME
         if made and {p.name for p in out.iterdir()} <= {lock.name}:  # a refused merge leaves no run folder behind
+            release_folder(out)
             lock.unlink(missing_ok=True)
             out.rmdir()
         raise

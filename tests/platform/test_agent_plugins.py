@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import importlib.metadata
 import json
+import multiprocessing as mp
 import re
 
 import pytest
@@ -44,10 +45,10 @@ def entry_point(name: str, value: str):
     ("bigmoney", FirstLegal, r"'bigmoney' is a built-in agent \(dominion's\)"),
     ("age", FirstLegal, r"'age' is a built-in agent \(hanabi's\)"),
     ("random", FirstLegal, r"'random' is a built-in agent \(every game\)"),
-    ("my:agent", FirstLegal, "the agent name 'my:agent' is not lowercase letters"),
-    ("", FirstLegal, "the agent name '' is not lowercase letters"),
-    ("First", FirstLegal, "the agent name 'First' is not"),
-    ("1st", FirstLegal, "the agent name '1st' is not"),
+    ("my:agent", FirstLegal, "the agent name 'my:agent' is not a name without spaces, ':', ',' or '='"),
+    ("", FirstLegal, "the agent name '' is not a name without spaces"),
+    ("my agent", FirstLegal, "the agent name 'my agent' is not"),
+    ("a=b", FirstLegal, "the agent name 'a=b' is not"),
     ("x", 42, "42 is not callable"),
 ])
 def test_register_refuses_what_would_fail_later(name, factory, needle):
@@ -66,12 +67,14 @@ def test_registering_again_is_a_no_op_but_another_factory_is_refused():
     assert registry._FACTORIES == {"first": FirstLegal}
     register("smithy_like-2", NthLegal)  # '-' and '_' as in built-in names
     assert make_agent("smithy_like-2:n=1", game="dominion").n == 1  # options converted from __init__'s defaults
+    register("MyBot", FirstLegal)  # what a spec can spell, capitals included (specs are not lower-cased)
+    assert type(make_agent("MyBot", game="dominion")).__name__ == "FirstLegal"
 
 
 def test_arena_spawn_workers_know_a_registered_agent(spawn_only):
     register("first", FirstLegal)
     report = run_match(["first", "bigmoney"], game="dominion", games=6, workers=2)
-    assert spawn_only == ["spawn"] and report.games == 6 and report.errors == 0
+    assert spawn_only == ["pool"] and report.games == 6 and report.errors == 0
     assert report.wins["B"] == 6  # bigmoney beats always-the-first-action
 
 
@@ -83,7 +86,7 @@ def test_datagen_spawn_workers_know_a_registered_agent(spawn_only, tmp_path):
     register("first", FirstLegal)
     out = tmp_path / "first.h5"
     generate(out, DatagenSettings(agents=("first", "bigmoney"), game="dominion", games=6), workers=2)
-    assert spawn_only == ["spawn"]
+    assert spawn_only == ["worker", "worker"]
     with h5py.File(out, "r") as f:
         assert f.attrs["games_completed"] == 6
 
@@ -112,6 +115,16 @@ def test_an_unpicklable_factory_is_refused_before_any_worker_starts(spawn_only, 
     assert run_match(["mine", "bigmoney"], game="dominion", games=2, workers=1).errors == 0  # one worker: fine
 
 
+def test_an_unpicklable_agent_blocks_only_the_runs_that_play_it(spawn_only, tmp_path, monkeypatch):
+    register("mine", lambda seed=0: FirstLegal(seed))
+    register("first", FirstLegal)
+    report = run_match(["first", "bigmoney"], game="dominion", games=4, workers=2)  # spawned: 'mine' stays home
+    assert spawn_only == ["pool"] and report.errors == 0
+    monkeypatch.setattr("cardlab.arena.play.process_context", lambda: mp.get_context("fork"))
+    report = run_match(["mine", "bigmoney"], game="dominion", games=4, workers=2)  # forked workers inherit it
+    assert report.errors == 0 and report.wins["B"] == 4
+
+
 def test_an_entry_point_agent_works_from_the_cli_and_is_listed(clean_agents, capsys):
     clean_agents.append(entry_point("myname", f"{PLUGIN}:FirstLegal"))
     clean_agents.append(entry_point("nth", f"{PLUGIN}:NthLegal"))
@@ -130,7 +143,7 @@ def test_spawn_workers_know_an_entry_point_agent(clean_agents, spawn_only, capsy
     assert main(["arena", "myname", "bigmoney", "--game", "dominion", "--games", "4", "--workers", "2",
                  "--json"]) == 0, capsys.readouterr().err
     report = json.loads(capsys.readouterr().out)
-    assert spawn_only == ["spawn"] and report["errors"] == 0 and report["wins"]["B"] == 4
+    assert spawn_only == ["pool"] and report["errors"] == 0 and report["wins"]["B"] == 4
 
 
 @pytest.mark.parametrize("name, value, needle", [
@@ -138,7 +151,7 @@ def test_spawn_workers_know_an_entry_point_agent(clean_agents, spawn_only, capsy
     ("broken", f"{PLUGIN}:NoSuchAgent", "has no attribute 'NoSuchAgent'"),
     ("broken", f"{PLUGIN}:NOT_CALLABLE", "is not callable"),
     ("broken", f"{PLUGIN}.FirstLegal", "its value must be module:attribute"),
-    ("Broken", f"{PLUGIN}:FirstLegal", "the agent name 'Broken' is not"),
+    ("bad,name", f"{PLUGIN}:FirstLegal", "the agent name 'bad,name' is not"),
 ])
 def test_a_broken_entry_point_is_warned_and_left_out(clean_agents, caplog, name, value, needle):
     clean_agents.append(entry_point(name, value))

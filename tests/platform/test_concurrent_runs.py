@@ -116,3 +116,50 @@ def test_a_folder_lock_is_free_again_once_released(tmp_path):
         FolderLock(tmp_path / "run", "training into it").acquire()
     lock.release()
     FolderLock(tmp_path / "run", "training into it").acquire().release()
+
+
+def test_the_train_command_called_from_python_frees_its_folder_when_done(tiny, tmp_path, capsys):
+    """`--data A B` locks --out before merging; a notebook calling the command must not keep a terminal's resume
+    out once it returned."""
+    other = tmp_path / "other.h5"
+    generate(other, DatagenSettings(agents=("random-action", "random-action"), games=10, seed=5), commit_every=10)
+    out = tmp_path / "out"
+    assert main(["train", "value", "--data", str(tiny), str(other), "--out", str(out), "--max-epochs", "1",
+                 "--json"]) == 0, capsys.readouterr().err
+    FolderLock(out, "training into it").acquire().release()  # nothing of this process holds it any more
+
+
+def test_fit_value_takes_any_path_like(tiny, tmp_path):
+    from cardlab.train.value import ValueConfig, fit_value
+
+    class Where:
+        def __fspath__(self) -> str:
+            return str(tiny)
+
+    assert fit_value(Where(), ValueConfig(max_epochs=1, hidden=[8]), tmp_path / "p", progress=False)["checkpoint"]
+
+
+def test_redirected_output_keeps_its_error_handler():
+    """stderr's backslashreplace shows an undecodable file name instead of failing to print the error."""
+    from cardlab import cli
+
+    class Stream:
+        encoding, errors = "latin-1", "backslashreplace"
+        got: dict = {}
+
+        def isatty(self) -> bool:
+            return False
+
+        def reconfigure(self, **kwargs) -> None:
+            self.got.update(kwargs)
+
+    import sys
+
+    stream = Stream()
+    saved = sys.stdout, sys.stderr
+    sys.stdout = sys.stderr = stream
+    try:
+        cli._utf8_when_redirected()
+    finally:
+        sys.stdout, sys.stderr = saved
+    assert stream.got == {"encoding": "utf-8", "errors": "backslashreplace"}

@@ -172,7 +172,7 @@ def test_arena_spawn_workers_know_a_game_registered_at_runtime(spawn_only, tmp_p
     assert main(["arena", "optimal", "random", "--game", "tinynim", "--games", "6", "--workers", "2", "--json",
                  "--log-dir", str(tmp_path)]) == 0, capsys.readouterr().err
     report = json.loads(capsys.readouterr().out)
-    assert spawn_only == ["spawn"] and report["games"] == 6 and report["errors"] == 0
+    assert spawn_only == ["pool"] and report["games"] == 6 and report["errors"] == 0
     assert report["wins"]["A"] >= 3  # optimal wins every game it starts (7 stones)
 
 
@@ -183,7 +183,7 @@ def test_datagen_spawn_workers_know_a_game_registered_at_runtime(spawn_only, tmp
     out = tmp_path / "nim.h5"
     assert main(["datagen", str(out), "--game", "tinynim", "--agents", "optimal", "random",
                  "--games", "6", "--workers", "2", "--quiet"]) == 0, capsys.readouterr().err
-    assert spawn_only == ["spawn"]
+    assert spawn_only == ["worker", "worker"]
     with h5py.File(out, "r") as f:
         assert f.attrs["game"] == "tinynim:stones=7" and f.attrs["encoder"] == "pile"
         assert f.attrs["games_completed"] == 6
