@@ -28,7 +28,7 @@ from typing import Callable, ContextManager, Iterator
 
 from cardlab.engine.core import COOPERATIVE, derive_seed
 from cardlab.engine.registry import make_game
-from cardlab.runtime import StopOnInterrupt, UserError, hold_folder, releases_folders
+from cardlab.runtime import FolderLock, StopOnInterrupt, UserError, hold_folder, releases_folders
 
 LOOP_FORMAT = "cardlab-loop"
 LOOP_VERSION = 1
@@ -222,7 +222,7 @@ class LoopState:
         else:
             if out.exists() and not out.is_dir():
                 raise UserError(f"--out {out} is a file, not a folder")
-            if out.is_dir() and any(out.iterdir()):
+            if out.is_dir() and any(p.name != FolderLock.NAME for p in out.iterdir()):  # a lock file alone: empty
                 raise UserError(f"--out {out} is not empty and holds no loop.json; give a new folder")
             out.mkdir(parents=True, exist_ok=True)
             data = {"format": LOOP_FORMAT, "version": LOOP_VERSION, "settings": mine, "generations": {},
