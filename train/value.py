@@ -518,6 +518,16 @@ def log_every(dm: "ChainDataModule", cfg: ValueConfig) -> int:
     return max(1, min(10, batches))
 
 
+class EpochCount(L.Callback):
+    """Training epochs this run completed (a resumed run counts only its own)."""
+
+    def __init__(self) -> None:
+        self.epochs = 0
+
+    def on_train_epoch_end(self, trainer, pl_module) -> None:
+        self.epochs += 1
+
+
 class TrainingOrderState(L.Callback):
     """Stores the data order and torch's RNG in every Lightning checkpoint, so a resumed run repeats exactly
     the epochs an uninterrupted one would have run."""
@@ -713,7 +723,8 @@ def fit_value(data: str | Path, cfg: ValueConfig, out_dir: str | Path, progress:
     # val_loss improves, so a resume would redo the epochs since then)
     last = ModelCheckpoint(dirpath=out / "checkpoints", filename="last", monitor=None, save_top_k=1,
                            enable_version_counter=False)
-    callbacks = [ckpt, last, TrainingOrderState(dm), ThreadCount(cfg.threads, dm), StopOnCtrlC()]
+    clock = EpochCount()
+    callbacks = [ckpt, last, TrainingOrderState(dm), ThreadCount(cfg.threads, dm), StopOnCtrlC(), clock]
     if cfg.early_stopping_patience > 0:
         callbacks.append(EarlyStopping(monitor="val_loss", patience=cfg.early_stopping_patience, mode="min"))
     bar = progress
@@ -730,10 +741,12 @@ def fit_value(data: str | Path, cfg: ValueConfig, out_dir: str | Path, progress:
         hold_folder(out, "training into it")  # a second run into the same --out would mix checkpoints and curves
     out.mkdir(parents=True, exist_ok=True)  # only now: a refused setting leaves no empty run folder
     threads_before = torch.get_num_threads()
+    started = time.perf_counter()
     try:
         fit(trainer, module, datamodule=dm, ckpt_path=resume_from)
     finally:
         torch.set_num_threads(threads_before)
+    fit_seconds = time.perf_counter() - started
     best = trainer.strategy.broadcast(ckpt.best_model_path)  # rank 0 saved it; every rank tests the same weights
     if best:
         if not Path(best).is_file():
@@ -755,7 +768,12 @@ def fit_value(data: str | Path, cfg: ValueConfig, out_dir: str | Path, progress:
               f"({Path(best).name})", file=sys.stderr)
     summary = {"lightning_checkpoint": best, "tensorboard": logger.log_dir,
                "test": {k: round(float(v), 5) for k, v in test.items()}, "last_metrics": history, "data": dm.summary,
-               "rank": trainer.global_rank}
+               "rank": trainer.global_rank,
+               # where and how fast it trained (GPU against CPU throughput, for docs/benchmarks.md)
+               "device": str(trainer.strategy.root_device), "devices": trainer.num_devices,
+               "precision": str(trainer.precision), "epochs_run": clock.epochs, "fit_seconds": round(fit_seconds, 2),
+               "train_rows_per_second": round(clock.epochs * dm.sizes["train"] / fit_seconds, 1)
+               if fit_seconds > 0 else None}
     if trainer.is_global_zero:  # one export, by rank 0
         exported = export_checkpoint(module, dm, out / "value.pt", extra={
             "test": {k: float(v) for k, v in test.items()}, "best_epoch_ckpt": Path(best).name if best else None})

@@ -87,6 +87,8 @@ def run_value(args) -> int:
         print(f"checkpoint: {summary['checkpoint']}")
         print(f"tensorboard: tensorboard --logdir {summary['tensorboard']}")
         print(f"test: {summary['test']}")
+        print(f"trained {summary['epochs_run']} epochs in {summary['fit_seconds']} s on {summary['device']} "
+              f"({summary['precision']}, {summary['train_rows_per_second']} training rows/s)")
     return 0
 
 

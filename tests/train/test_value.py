@@ -308,3 +308,13 @@ def test_python_callers_name_shipped_networks_like_agent_specs():
 
     state = make_game("dominion").new_initial_state(1)
     assert len(evaluator.evaluate([state], 0)) == 1
+
+
+def test_the_summary_says_where_and_how_fast_it_trained(tiny, tmp_path):
+    cfg = dict(batch_size=64, hidden=[8])
+    summary = fit_value(tiny, ValueConfig(max_epochs=2, **cfg), tmp_path / "r", progress=False)
+    assert summary["device"] == "cpu" and summary["precision"] == "32-true" and summary["epochs_run"] == 2
+    assert summary["fit_seconds"] > 0 and summary["train_rows_per_second"] > 0
+    (tmp_path / "r" / "value.pt").unlink()
+    more = fit_value(tiny, ValueConfig(max_epochs=3, **cfg), tmp_path / "r", progress=False, resume=True)
+    assert more["epochs_run"] == 1  # a resumed run counts only its own epochs
