@@ -12,6 +12,7 @@ A transition runs from one learner decision to the next, so the opponent's turn 
 from __future__ import annotations
 
 import math
+import time
 
 from collections import deque
 from dataclasses import asdict, dataclass, field
@@ -569,6 +570,15 @@ def resume_checkpoint(cfg: DQNConfig, out_dir: Path) -> Path:
     return last
 
 
+class StepsAtStart(L.Callback):
+    """The environment steps a resumed run had already taken, for this run's own steps per second."""
+
+    steps = 0
+
+    def on_train_start(self, trainer, pl_module) -> None:
+        self.steps = pl_module.env_steps
+
+
 @releases_folders
 def train_dqn(cfg: DQNConfig, out_dir: str | Path, logger: bool = True, progress: bool = False,
               resume: bool = False) -> tuple[DQNModule, dict]:
@@ -595,11 +605,14 @@ def train_dqn(cfg: DQNConfig, out_dir: str | Path, logger: bool = True, progress
     version = last_logger_version(out_dir / "tb", resume_from is not None)  # a resumed run continues its curves
     tb = TensorBoardLogger(str(out_dir), name="tb", version=version) if logger else False
     saver = ResumableCheckpoints(out_dir / f"{cfg.variant}-last.ckpt", cfg.checkpoint_every if logger else 0)
+    start = StepsAtStart()
     # epochs mean nothing here (experience is collected inside training_step): training stops after cfg.games
     trainer = L.Trainer(max_epochs=-1, max_steps=cfg.max_steps, accelerator="auto", devices=1, logger=tb,
                         enable_progress_bar=progress, enable_model_summary=False, enable_checkpointing=False,
-                        log_every_n_steps=50, callbacks=[saver])
+                        log_every_n_steps=50, callbacks=[saver, start])
+    started = time.perf_counter()
     fit(trainer, module, ckpt_path=resume_from)
+    fit_seconds = time.perf_counter() - started
     # before the final save too: a resumable checkpoint that was still finite stays so
     weights = {**module.online.state_dict(),
                **({f"classifier.{k}": v for k, v in classifier.state_dict().items()} if classifier is not None else {})}
@@ -621,4 +634,9 @@ def train_dqn(cfg: DQNConfig, out_dir: str | Path, logger: bool = True, progress
         metrics["eval_vs_" + cfg.opponent] = evaluate(greedy_policy(module), cfg, cfg.eval_episodes, eval_seed, classifier)
         metrics["random_policy_vs_" + cfg.opponent] = evaluate(None, cfg, cfg.eval_episodes, eval_seed, classifier)
     save_atomically(module.export(metrics), out_dir / f"{cfg.variant}.pt")
+    # where and how fast (reported, not stored: the checkpoint's bytes stay the same run to run)
+    metrics["device"] = str(trainer.strategy.root_device)
+    metrics["fit_seconds"] = round(fit_seconds, 2)
+    steps = module.env_steps - start.steps
+    metrics["env_steps_per_second"] = round(steps / fit_seconds, 1) if fit_seconds else None
     return module, metrics

@@ -151,11 +151,14 @@ def test_training_stops_at_the_requested_episode_count_with_several_steps_per_up
 def test_same_seed_trains_identical_weights(tmp_path):
     cfg = DQNConfig(games=8, train_every=2, warmup_steps=16, batch_size=8, eval_episodes=0, seed=3,
                     positions="trading", discount_per="turn", reward="terminal")
-    a, _ = train_dqn(cfg, tmp_path / "a", logger=False)
+    a, metrics = train_dqn(cfg, tmp_path / "a", logger=False)
     b, _ = train_dqn(cfg, tmp_path / "b", logger=False)
     for (name, x), (_, y) in zip(a.online.state_dict().items(), b.online.state_dict().items()):
         assert torch.equal(x, y), name
     assert a.env_steps == b.env_steps
+    # where and how fast it trained is reported, not stored: the checkpoints are the same bytes
+    assert metrics["device"] == "cpu" and metrics["fit_seconds"] > 0 and metrics["env_steps_per_second"] > 0
+    assert (tmp_path / "a" / "q57.pt").read_bytes() == (tmp_path / "b" / "q57.pt").read_bytes()
 
 
 def test_interrupted_run_resumes_to_the_uninterrupted_weights(tmp_path):
