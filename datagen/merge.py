@@ -58,9 +58,10 @@ def merge_chain_files(sources: Sequence[str | Path], out: str | Path) -> Path:
                             "different card data); regenerate one of them")
     _refuse_repeated_games(sources, attrs)
     tmp = out.with_name(out.name + ".merge.tmp")
-    shutil.copyfile(sources[0], tmp)
-    writer = ChainWriter.resume(tmp)
-    try:
+    writer = None
+    try:  # from the first byte copied to the compacted file: an interrupt or failure leaves no temporary copy
+        shutil.copyfile(sources[0], tmp)
+        writer = ChainWriter.resume(tmp)
         for path in sources[1:]:
             with h5py.File(path, "r", locking=False) as src:
                 _check_same_layout(path, src, writer)
@@ -76,14 +77,15 @@ def merge_chain_files(sources: Sequence[str | Path], out: str | Path) -> Path:
             {"file": str(p), "game": a.get("game"), "games": int(a["games_completed"]), "seed": a.get("seed"),
              "agents": a.get("agents"), "sha256": file_sha256(p)}  # `train value --resume` compares the contents
             for p, a in zip(sources, attrs)]))
+        writer.close(compact=True)
     except WriteFailed as exc:  # about the temporary copy, which goes: say what the user sees
         tmp.unlink(missing_ok=True)
         raise UserError(f"cannot write {out}: {exc.reason}; {out} was not written") from None
     except BaseException:
-        writer.abort()  # the file may already be closed by a failed write
+        if writer is not None:
+            writer.abort()  # the file may already be closed by a failed write
         tmp.unlink(missing_ok=True)
         raise
-    writer.close(compact=True)
     tmp.replace(out)
     return out
 

@@ -73,8 +73,8 @@ def run_value(args) -> int:
                            "precision") and v is not None]
         last = Path(args.out) / "checkpoints" / "last.ckpt"
         if not last.is_file():
-            print(f"interrupted before the first epoch ended: nothing was saved in {args.out} (no checkpoint, no "
-                  "value.pt); run the same command again to start over", file=sys.stderr)
+            print(f"interrupted before the first epoch ended: {args.out} holds no checkpoint and no value.pt; run "
+                  "the same command again to start over", file=sys.stderr)
             return 130
         print(f"interrupted: {last} holds the last completed epoch; no value.pt was "
               f"written. Continue with:\n  " + " ".join(again), file=sys.stderr)

@@ -163,3 +163,18 @@ def test_redirected_output_keeps_its_error_handler():
     finally:
         sys.stdout, sys.stderr = saved
     assert stream.got == {"encoding": "utf-8", "errors": "backslashreplace"}
+
+
+def test_an_interrupted_merge_leaves_no_temporary_copy(tiny, tmp_path, monkeypatch):
+    from cardlab.datagen import merge, writer
+
+    other = tmp_path / "other.h5"
+    generate(other, DatagenSettings(agents=("random-action", "random-action"), games=10, seed=6), commit_every=10)
+
+    def interrupted(*args, **kwargs):
+        raise KeyboardInterrupt  # Ctrl-C while the merged copy is compacted
+
+    monkeypatch.setattr(writer, "compact_file", interrupted)
+    with pytest.raises(KeyboardInterrupt):
+        merge.merge_chain_files([tiny, other], tmp_path / "merged.h5")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["other.h5"]
