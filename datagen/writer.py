@@ -172,6 +172,7 @@ class ChainWriter:
         # Built under a temporary name and renamed when complete: a run killed while creating it leaves no
         # half-written file under `path` (a plain restart follows).
         # The temporary name is this process's own: two runs started at once never build into one file.
+        _remove_stale_create_files(path)
         tmp = path.with_name(f"{path.name}.{os.getpid()}.create.tmp")
         try:
             with h5py.File(tmp, "w", libver="earliest", **_FILE_KW) as f:
@@ -358,6 +359,23 @@ class ChainWriter:
             _close_quietly(self.f)
             self.f = None
         self._buffer = []
+
+
+def _remove_stale_create_files(path: Path) -> None:
+    """Temporary files of runs killed while creating `path` (their process is gone); POSIX only (Windows'
+    os.kill would signal the process instead of probing it)."""
+    if os.name != "posix":
+        return
+    for stale in path.parent.glob(f"{path.name}.*.create.tmp"):
+        pid = stale.name[len(path.name) + 1:-len(".create.tmp")]
+        if not pid.isdigit() or int(pid) == os.getpid():
+            continue
+        try:
+            os.kill(int(pid), 0)
+        except ProcessLookupError:
+            stale.unlink(missing_ok=True)
+        except OSError:
+            pass  # alive under another user: not ours to remove
 
 
 def _move_into_place(tmp: Path, path: Path, replace: bool) -> None:

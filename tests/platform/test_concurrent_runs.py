@@ -178,3 +178,14 @@ def test_an_interrupted_merge_leaves_no_temporary_copy(tiny, tmp_path, monkeypat
     with pytest.raises(KeyboardInterrupt):
         merge.merge_chain_files([tiny, other], tmp_path / "merged.h5")
     assert sorted(p.name for p in tmp_path.iterdir()) == ["other.h5"]
+
+
+def test_a_run_killed_while_creating_its_file_leaves_no_temporary_file_for_long(tmp_path):
+    import subprocess
+    import sys
+
+    dead = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True, text=True)
+    stale = tmp_path / f"out.h5.{int(dead.stdout)}.create.tmp"  # its process has exited
+    stale.write_bytes(b"half a layout")
+    generate(tmp_path / "out.h5", DatagenSettings(agents=("random-action", "random-action"), games=2, seed=1))
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["out.h5"]
