@@ -173,7 +173,7 @@ class ChainWriter:
         # half-written file under `path` (a plain restart follows).
         # The temporary name is this process's own: two runs started at once never build into one file.
         _remove_stale_create_files(path)
-        tmp = path.with_name(f"{path.name}.{os.getpid()}.create.tmp")
+        tmp = path.with_name(f"{path.name}.{_host()}.{os.getpid()}.create.tmp")
         try:
             with h5py.File(tmp, "w", libver="earliest", **_FILE_KW) as f:
                 _create_layout(f, attrs, feature_names, kinds, store_states, layout)
@@ -361,13 +361,21 @@ class ChainWriter:
         self._buffer = []
 
 
+def _host() -> str:
+    """This machine's name as a file-name part (a folder shared between machines holds their runs' files)."""
+    import socket
+
+    return "".join(c if c.isalnum() or c in "-_" else "_" for c in socket.gethostname()) or "host"
+
+
 def _remove_stale_create_files(path: Path) -> None:
-    """Temporary files of runs killed while creating `path` (their process is gone); POSIX only (Windows'
-    os.kill would signal the process instead of probing it)."""
+    """Temporary files of runs on this machine killed while creating `path` (their process is gone); POSIX only
+    (Windows' os.kill would signal the process instead of probing it). Another machine's are left alone."""
     if os.name != "posix":
         return
-    for stale in path.parent.glob(f"{path.name}.*.create.tmp"):
-        pid = stale.name[len(path.name) + 1:-len(".create.tmp")]
+    prefix = f"{path.name}.{_host()}."
+    for stale in path.parent.glob(f"{prefix}*.create.tmp"):
+        pid = stale.name[len(prefix):-len(".create.tmp")]
         if not pid.isdigit() or int(pid) == os.getpid():
             continue
         try:

@@ -184,8 +184,12 @@ def test_a_run_killed_while_creating_its_file_leaves_no_temporary_file_for_long(
     import subprocess
     import sys
 
+    from cardlab.datagen.writer import _host
+
     dead = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True, text=True)
-    stale = tmp_path / f"out.h5.{int(dead.stdout)}.create.tmp"  # its process has exited
+    stale = tmp_path / f"out.h5.{_host()}.{int(dead.stdout)}.create.tmp"  # its process has exited
     stale.write_bytes(b"half a layout")
+    elsewhere = tmp_path / f"out.h5.another-machine.{int(dead.stdout)}.create.tmp"  # a shared folder
+    elsewhere.write_bytes(b"another machine's run")
     generate(tmp_path / "out.h5", DatagenSettings(agents=("random-action", "random-action"), games=2, seed=1))
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["out.h5"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(["out.h5", elsewhere.name])
