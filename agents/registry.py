@@ -230,11 +230,14 @@ def refuse_unsendable(specs) -> None:
     """Before workers start with spawn: an agent of `specs` (spec strings) that a worker could not get (a lambda, a
     class defined inside a function or an interactive session) is one UserError naming it, not an error per game."""
     for spec in specs:
-        name = parse_spec(spec)[0] if isinstance(spec, str) else None
-        factory = _FACTORIES.get(name)
-        problem = _unpicklable(factory) if factory is not None else None
-        if problem is not None:
-            raise UserError(_unsendable_message(name, factory, problem))
+        if not isinstance(spec, str):
+            continue
+        # the agent itself, or one named inside its options (search:lookahead=mine, blueprint=, others=)
+        for name in dict.fromkeys(re.split(r"[\s:,=+]+", spec)):
+            factory = _FACTORIES.get(name)
+            problem = _unpicklable(factory) if factory is not None else None
+            if problem is not None:
+                raise UserError(_unsendable_message(name, factory, problem))
 
 
 def agents_for_workers(fork: bool = False) -> dict[str, tuple]:

@@ -19,7 +19,7 @@ import h5py
 import numpy as np
 
 from cardlab.datagen.reader import check_file
-from cardlab.datagen.writer import ChainWriter, WriteFailed, refuse_if_being_written
+from cardlab.datagen.writer import ChainWriter, CompactFailed, WriteFailed, refuse_if_being_written
 from cardlab.runtime import UserError
 
 # Attributes that fix what a row means: sources that differ in any of them cannot share one training file.
@@ -78,7 +78,7 @@ def merge_chain_files(sources: Sequence[str | Path], out: str | Path) -> Path:
              "agents": a.get("agents"), "sha256": file_sha256(p)}  # `train value --resume` compares the contents
             for p, a in zip(sources, attrs)]))
         writer.close(compact=True)
-    except WriteFailed as exc:  # about the temporary copy, which goes: say what the user sees
+    except (WriteFailed, CompactFailed) as exc:  # about the temporary copy, which goes: say what the user sees
         tmp.unlink(missing_ok=True)
         raise UserError(f"cannot write {out}: {exc.reason}; {out} was not written") from None
     except BaseException:

@@ -505,6 +505,14 @@ def _write_at(ds, start: int, values) -> None:
     ds[start:start + k] = values
 
 
+class CompactFailed(UserError):
+    """Compaction could not write its copy (`reason`: the OS's words); the file is left as it was."""
+
+    def __init__(self, message: str, reason: str) -> None:
+        super().__init__(message)
+        self.reason = reason
+
+
 def compact_file(path: str | Path, block_rows: int = 1 << 16, hint: str = "") -> None:
     """Rewrite `path` with only committed rows and a fresh, deterministic layout (atomic replace). A failure leaves
     `path` as it was and raises a UserError (`hint`: what to do next, added when the OS refused a write)."""
@@ -515,8 +523,9 @@ def compact_file(path: str | Path, block_rows: int = 1 << 16, hint: str = "") ->
     except OSError as exc:  # the copy failed (disk full, damaged source): `path` is untouched, drop the copy
         tmp.unlink(missing_ok=True)
         if exc.errno:
-            raise UserError(f"{path}: compacting it failed ({_os_reason(exc)}); the file is unchanged, with all its "
-                            f"committed games, and readable as it is{hint}") from None
+            reason = _os_reason(exc)
+            raise CompactFailed(f"{path}: compacting it failed ({reason}); the file is unchanged, with all its "
+                                f"committed games, and readable as it is{hint}", reason) from None
         raise UserError(f"{path} is damaged: compacting it failed reading it back ({first_line(exc)})") from None
     except BaseException:
         tmp.unlink(missing_ok=True)

@@ -732,23 +732,23 @@ def fit_value(data: str | Path, cfg: ValueConfig, out_dir: str | Path, progress:
     if progress and not sys.stderr.isatty():  # a log file: plain lines, not a bar drawn only at the end
         callbacks.append(PlainProgress("train value"))
         bar = False
-    # a new run's curves are always version_0 (what an earlier start stopped before its first epoch left is cleared
-    # below); a resumed run continues its own
-    version = last_logger_version(out / "tensorboard", True) if resume_from is not None else "version_0"
-    logger = TensorBoardLogger(save_dir=str(out), name="tensorboard", default_hp_metric=False, version=version)
+    logger = TensorBoardLogger(save_dir=str(out), name="tensorboard", default_hp_metric=False,
+                               version=last_logger_version(out / "tensorboard", resume_from is not None))
     trainer = lightning_trainer(
         cfg, max_epochs=cfg.max_epochs, accelerator="auto", deterministic=True, logger=logger, callbacks=callbacks,
         enable_progress_bar=bar, enable_model_summary=False, log_every_n_steps=log_every(dm, cfg),
     )
     if not launched_rank():  # rank 0 holds it for the run's other processes
         hold_folder(out, "training into it")  # a second run into the same --out would mix checkpoints and curves
-        if resume_from is None:  # no checkpoint here (refuse_used_out): curves of starts stopped before an epoch
-            shutil.rmtree(out / "tensorboard", ignore_errors=True)
     out.mkdir(parents=True, exist_ok=True)  # only now: a refused setting leaves no empty run folder
     threads_before = torch.get_num_threads()
     started = time.perf_counter()
     try:
         fit(trainer, module, datamodule=dm, ckpt_path=resume_from)
+    except KeyboardInterrupt:
+        if resume_from is None and not (out / "checkpoints" / "last.ckpt").is_file() and not launched_rank():
+            shutil.rmtree(logger.log_dir, ignore_errors=True)  # a start with nothing to continue: no stray curves
+        raise
     finally:
         torch.set_num_threads(threads_before)
     fit_seconds = time.perf_counter() - started

@@ -115,6 +115,16 @@ def test_an_unpicklable_factory_is_refused_before_any_worker_starts(spawn_only, 
     assert run_match(["mine", "bigmoney"], game="dominion", games=2, workers=1).errors == 0  # one worker: fine
 
 
+def test_an_unpicklable_agent_named_inside_a_search_spec_is_refused_before_any_worker_starts(spawn_only, tmp_path):
+    from cardlab.datagen.runner import DatagenSettings, generate
+
+    register("mine", lambda seed=0: FirstLegal(seed))
+    with pytest.raises(UserError, match="agent 'mine' .* cannot be sent to worker processes"):
+        generate(tmp_path / "x.h5", DatagenSettings(agents=("search:lookahead=mine,max_nodes=30", "random"),
+                                                    game="hearthstone", games=4), workers=2)
+    assert spawn_only == [] and list(tmp_path.iterdir()) == []  # no pool, and no empty file left behind
+
+
 def test_an_unpicklable_agent_blocks_only_the_runs_that_play_it(spawn_only, tmp_path, monkeypatch):
     register("mine", lambda seed=0: FirstLegal(seed))
     register("first", FirstLegal)

@@ -193,3 +193,20 @@ def test_a_run_killed_while_creating_its_file_leaves_no_temporary_file_for_long(
     elsewhere.write_bytes(b"another machine's run")
     generate(tmp_path / "out.h5", DatagenSettings(agents=("random-action", "random-action"), games=2, seed=1))
     assert sorted(p.name for p in tmp_path.iterdir()) == sorted(["out.h5", elsewhere.name])
+
+
+def test_a_merge_whose_compaction_fails_says_the_output_was_not_written(tiny, tmp_path, monkeypatch):
+    import errno
+
+    from cardlab.datagen import merge, writer
+
+    other = tmp_path / "other.h5"
+    generate(other, DatagenSettings(agents=("random-action", "random-action"), games=10, seed=7), commit_every=10)
+
+    def full(path, tmp, block_rows):
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(writer, "_compact", full)
+    with pytest.raises(UserError, match=r"cannot write .*merged\.h5: No space left on device; .*merged\.h5 was not written"):
+        merge.merge_chain_files([tiny, other], tmp_path / "merged.h5")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["other.h5"]

@@ -113,17 +113,22 @@ def test_ctrl_c_before_the_first_epoch_says_nothing_was_saved(tiny, tmp_path, ca
     assert "holds no checkpoint and no value.pt" in err and "--resume" not in err and "last.ckpt holds" not in err
 
 
-def test_a_start_stopped_before_its_first_epoch_leaves_no_curves_behind(tiny, tmp_path):
-    """Its TensorBoard version held only the start; the next start's curves are version_0 again, not version_1."""
+def test_a_start_stopped_before_its_first_epoch_leaves_no_curves_behind(tiny, tmp_path, monkeypatch):
+    """Its TensorBoard version held only the start; each retry would add one more."""
+    import lightning as L
+
     from cardlab.train.value import ValueConfig, fit_value
 
-    stale = tmp_path / "out" / "tensorboard" / "version_0"
-    stale.mkdir(parents=True)
-    (stale / "events.out.tfevents.0.stale").write_bytes(b"")
+    def stop(self, trainer, pl_module):
+        raise KeyboardInterrupt  # Ctrl-C in the first epoch
+
+    monkeypatch.setattr(L.Callback, "on_train_start", stop)
+    with pytest.raises(KeyboardInterrupt):
+        fit_value(tiny, ValueConfig(max_epochs=1, hidden=[8]), tmp_path / "out", progress=False)
+    assert list((tmp_path / "out" / "tensorboard").glob("version_*")) == []
+    monkeypatch.undo()
     summary = fit_value(tiny, ValueConfig(max_epochs=1, hidden=[8]), tmp_path / "out", progress=False)
     assert summary["tensorboard"].endswith("version_0")
-    assert [p.name for p in (tmp_path / "out" / "tensorboard").iterdir()] == ["version_0"]
-    assert not (stale / "events.out.tfevents.0.stale").exists()
 
 
 @pytest.mark.parametrize("cls", [DQNConfig, MiniDQNConfig])
