@@ -34,9 +34,39 @@ json.dump(info, open(sys.argv[1], "w"))
 print(info)
 EOF
 
+# The whole run ends within BUDGET seconds (default 540: a 10-minute command limit with room to copy results
+# back): each step gets at most what is left, and the summary is written however the run ends.
+BUDGET=${BUDGET:-540}
+START=$(date +%s)
+left() { echo $(( BUDGET - ($(date +%s) - START) - 15 )); }
+summarise() {
+python3 - "$OUT" <<'EOF' | tee "$OUT/summary.txt"
+import json, pathlib, sys
+out = pathlib.Path(sys.argv[1])
+print("device:", json.loads((out / "device.json").read_text()))
+for f in sorted(out.glob("*.json")):
+    if f.name == "device.json":
+        continue
+    try:
+        d = json.loads(f.read_text() or "null")
+    except ValueError:
+        d = None
+    if not isinstance(d, dict):
+        print(f"{f.stem}: no result (see {f.stem}.err)")
+        continue
+    keys = ("device", "precision", "epochs_run", "fit_seconds", "train_rows_per_second", "env_steps_per_second",
+            "games_per_sec", "decisions_per_sec", "cpu_s_per_game", "rows_per_forward", "max_rows_per_forward",
+            "win_rate", "games", "test")
+    print(f.stem + ":", {k: d[k] for k in keys if k in d})
+EOF
+}
+trap 'summarise' EXIT
+
 step() {  # step NAME SECONDS CPU_ONLY(0/1) command...
     local name=$1 limit=$2 cpu=$3
     shift 3
+    if [ "$(left)" -lt "$limit" ]; then limit=$(left); fi
+    if [ "$limit" -le 5 ]; then echo "== $name: skipped (the run's time is spent)"; return; fi
     echo "== $name"
     if [ "$cpu" = 1 ]; then
         CUDA_VISIBLE_DEVICES= timeout "$limit" "$@" > "$OUT/$name.json" 2> "$OUT/$name.err"
@@ -46,7 +76,7 @@ step() {  # step NAME SECONDS CPU_ONLY(0/1) command...
     echo "   exit $? ($(tail -c 300 "$OUT/$name.err" | tr '\n' ' '))"
 }
 
-cardlab datagen "$OUT/data.h5" --games "$(n 4000)" --encoder rich --workers "$WORKERS" --seed 1 --force --quiet
+timeout 60 cardlab datagen "$OUT/data.h5" --games "$(n 4000)" --encoder rich --workers "$WORKERS" --seed 1 --force --quiet
 CFG=configs/value_full_rich_wide.yaml
 EPOCHS=3
 if [ "$GPU" = 1 ]; then
@@ -73,23 +103,3 @@ if [ "$GPU" = 1 ]; then
 fi
 step search_net_cpu 120 1 cardlab bench search-net --games "$(n 20)" --json
 step arena_cpu_workers 150 1 cardlab arena "$SEARCH" trading --games "$(n 96)" --workers "$WORKERS" --json
-
-python3 - "$OUT" <<'EOF' | tee "$OUT/summary.txt"
-import json, pathlib, sys
-out = pathlib.Path(sys.argv[1])
-print("device:", json.loads((out / "device.json").read_text()))
-for f in sorted(out.glob("*.json")):
-    if f.name == "device.json":
-        continue
-    try:
-        d = json.loads(f.read_text() or "null")
-    except ValueError:
-        d = None
-    if not isinstance(d, dict):
-        print(f"{f.stem}: no result (see {f.stem}.err)")
-        continue
-    keys = ("device", "precision", "epochs_run", "fit_seconds", "train_rows_per_second", "env_steps_per_second",
-            "games_per_sec", "decisions_per_sec", "cpu_s_per_game", "rows_per_forward", "max_rows_per_forward",
-            "win_rate", "games", "test")
-    print(f.stem + ":", {k: d[k] for k in keys if k in d})
-EOF

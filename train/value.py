@@ -778,7 +778,7 @@ def fit_value(data: str | Path, cfg: ValueConfig, out_dir: str | Path, progress:
                "device": str(trainer.strategy.root_device), "devices": trainer.num_devices,
                "precision": str(trainer.precision), "epochs_run": clock.epochs, "fit_seconds": round(fit_seconds, 2),
                "train_rows_per_second": round(clock.epochs * dm.sizes["train"] / fit_seconds, 1)
-               if fit_seconds > 0 else None}
+               if fit_seconds > 0 and clock.epochs else None}
     if trainer.is_global_zero:  # one export, by rank 0
         exported = export_checkpoint(module, dm, out / "value.pt", extra={
             "test": {k: float(v) for k, v in test.items()}, "best_epoch_ckpt": Path(best).name if best else None})

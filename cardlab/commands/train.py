@@ -87,8 +87,10 @@ def run_value(args) -> int:
         print(f"checkpoint: {summary['checkpoint']}")
         print(f"tensorboard: tensorboard --logdir {summary['tensorboard']}")
         print(f"test: {summary['test']}")
-        print(f"trained {summary['epochs_run']} epochs in {summary['fit_seconds']} s on {summary['device']} "
-              f"({summary['precision']}, {summary['train_rows_per_second']} training rows/s)")
+        epochs = summary["epochs_run"]
+        rate = summary["train_rows_per_second"]
+        print(f"trained {epochs} epoch{'' if epochs == 1 else 's'} in {summary['fit_seconds']} s on {summary['device']} "
+              f"({summary['precision']}" + (f", {rate} training rows/s, validation included)" if rate else ")"))
     return 0
 
 
