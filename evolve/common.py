@@ -66,10 +66,13 @@ def write_json_atomic(path: Path, data: Any) -> None:
 
 
 def write_csv(path: Path, fields: Sequence[str], rows: Sequence[dict]) -> None:
-    with path.open("w", newline="", encoding="utf-8") as handle:
+    """Through a temporary file and a rename: a kill mid-write leaves the old log whole, never half of it."""
+    tmp = path.with_name(path.name + ".tmp")
+    with tmp.open("w", newline="", encoding="utf-8") as handle:
         writer = csv.DictWriter(handle, fieldnames=list(fields))
         writer.writeheader()
         writer.writerows(rows)
+    os.replace(tmp, path)
 
 
 def read_csv(path: Path) -> list[dict]:

@@ -166,3 +166,23 @@ def test_plain_progress_lines_off_a_terminal(monkeypatch):
     progress.close()
     lines = stream.getvalue().splitlines()
     assert lines and lines[-1].startswith("evolve hanabi: generation 1/3") and "5 games" in lines[-1]
+
+
+def test_the_log_is_rewritten_whole_or_not_at_all(tmp_path, monkeypatch):
+    """A resume trims log.csv to the saved generations; a kill while rewriting it must not lose rows."""
+    from cardlab.evolve import common
+
+    log = tmp_path / "log.csv"
+    common.write_csv(log, ["generation"], [{"generation": 0}, {"generation": 1}])
+    before = log.read_bytes()
+
+    class Killed(Exception):
+        pass
+
+    def killed(self, rows):
+        raise Killed
+
+    monkeypatch.setattr(common.csv.DictWriter, "writerows", killed)
+    with pytest.raises(Killed):
+        common.write_csv(log, ["generation"], [{"generation": 0}])
+    assert log.read_bytes() == before
