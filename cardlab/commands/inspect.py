@@ -119,6 +119,11 @@ def run(args) -> int:
         info["being_written"] = True
         print(f"cardlab inspect: note: {args.file} is still being written by another process (a datagen run): "
               "these figures are a snapshot", file=sys.stderr)
+    elif Path(args.file).with_name(Path(args.file).name + ".compact.tmp").exists():
+        info["compaction_interrupted"] = True  # its games are all there; the file is larger than it will be
+        print(f"cardlab inspect: note: the run that wrote {args.file} was stopped while compacting it: its games are "
+              "all readable; `cardlab datagen FILE --resume` with the run's options finishes the compaction",
+              file=sys.stderr)
     if args.verify:
         info["verified_rows"] = verify(args.file)
     if args.json:

@@ -210,3 +210,14 @@ def test_a_merge_whose_compaction_fails_says_the_output_was_not_written(tiny, tm
     with pytest.raises(UserError, match=r"cannot write .*merged\.h5: No space left on device; .*merged\.h5 was not written"):
         merge.merge_chain_files([tiny, other], tmp_path / "merged.h5")
     assert sorted(p.name for p in tmp_path.iterdir()) == ["other.h5"]
+
+
+def test_inspect_says_when_a_run_was_stopped_while_compacting(tiny, tmp_path, capsys):
+    import shutil
+
+    copy = tmp_path / "c.h5"
+    shutil.copyfile(tiny, copy)
+    (tmp_path / "c.h5.compact.tmp").write_bytes(b"")  # what a kill during the final compaction leaves
+    assert main(["inspect", str(copy), "--json"]) == 0
+    captured = capsys.readouterr()
+    assert json.loads(captured.out)["compaction_interrupted"] and "--resume" in captured.err
