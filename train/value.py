@@ -75,6 +75,9 @@ class ValueConfig:
     # torch's CPU threads while training (0: torch's own default, one per core). The thread count changes how sums
     # are split, so bit-identical weights need the same count: the count used is recorded in value.pt
     threads: int = 0
+    # an exported checkpoint or zoo name whose weights (and normaliser) start the run: fine-tuning on new games.
+    # Its chains, colour_labels, hidden, activation and norm must be this run's (train value takes them from it)
+    init: str = ""
 
     @classmethod
     def from_dict(cls, data: dict, source: str = "config") -> "ValueConfig":
@@ -718,6 +721,11 @@ def fit_value(data: str | Path, cfg: ValueConfig, out_dir: str | Path, progress:
     if cfg.ignore_constant_features:
         std = torch.where(std < 1e-6, torch.full_like(std, IGNORED_STD), std)
     module.set_normalizer(dm.mean, std)
+    started_from = None
+    if cfg.init:  # checked on a resume too (the weights then come from last.ckpt)
+        from cardlab.train.warm_start import warm_start
+
+        started_from = warm_start(module, cfg, dm)
     ckpt = BestFiniteCheckpoint(dirpath=out / "checkpoints", filename="best-{epoch}-{val_loss:.4f}",
                                 monitor="val_loss", mode="min", save_top_k=1)
     # last.ckpt after every epoch, improved or not (save_last=True on the best-model callback writes it only when
@@ -781,7 +789,8 @@ def fit_value(data: str | Path, cfg: ValueConfig, out_dir: str | Path, progress:
                if fit_seconds > 0 and clock.epochs else None}
     if trainer.is_global_zero:  # one export, by rank 0
         exported = export_checkpoint(module, dm, out / "value.pt", extra={
-            "test": {k: float(v) for k, v in test.items()}, "best_epoch_ckpt": Path(best).name if best else None})
+            "test": {k: float(v) for k, v in test.items()}, "best_epoch_ckpt": Path(best).name if best else None,
+            **({"init": started_from} if started_from else {})})
         summary["checkpoint"] = str(exported)
     return summary
 

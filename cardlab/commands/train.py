@@ -19,6 +19,10 @@ def add_arguments(p) -> None:
                         "any deck pool) are merged into OUT/train-data.h5 first")
     v.add_argument("--config", help="YAML config (see configs/value_*.yaml); command-line options override it")
     v.add_argument("--chains", choices=["full", "colour"], help="full chains (one net) or colour chains (three nets)")
+    v.add_argument("--init", metavar="CKPT",
+                   help="start from this value.pt or shipped model's weights (fine-tuning on new games); the run "
+                        "takes its chains, hidden sizes, activation, norm and (unless set) dropout, and the data must use its "
+                        "encoder")
     v.add_argument("--max-epochs", type=int)
     v.add_argument("--batch-size", type=int)
     v.add_argument("--lr", type=float)
@@ -56,6 +60,13 @@ def run_value(args) -> int:
     overrides = {"chains": args.chains, "max_epochs": args.max_epochs, "batch_size": args.batch_size, "lr": args.lr,
                  "seed": args.seed, "devices": args.devices, "strategy": args.strategy, "precision": args.precision}
     settings.update({k: v for k, v in overrides.items() if v is not None})
+    if args.init is not None:
+        settings["init"] = args.init
+    if settings.get("init"):  # the weights' shape comes from the checkpoint unless the user set it (then checked)
+        from cardlab.train.warm_start import inherited_settings
+
+        for key, value in inherited_settings(str(settings["init"])).items():
+            settings.setdefault(key, value)
     cfg = ValueConfig.from_dict(settings, args.config or "options")
     from cardlab.datagen.writer import refuse_if_being_written
 
@@ -69,7 +80,7 @@ def run_value(args) -> int:
     except KeyboardInterrupt:
         again = ["cardlab", "train", "value", "--data", *args.data, "--out", args.out, "--resume"]
         again += [f"--{k.replace('_', '-')} {v}" for k, v in vars(args).items()
-                  if k in ("config", "chains", "max_epochs", "batch_size", "lr", "seed", "devices", "strategy",
+                  if k in ("config", "chains", "init", "max_epochs", "batch_size", "lr", "seed", "devices", "strategy",
                            "precision") and v is not None]
         last = Path(args.out) / "checkpoints" / "last.ckpt"
         if not last.is_file():

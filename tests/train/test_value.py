@@ -318,3 +318,51 @@ def test_the_summary_says_where_and_how_fast_it_trained(tiny, tmp_path):
     (tmp_path / "r" / "value.pt").unlink()
     more = fit_value(tiny, ValueConfig(max_epochs=3, **cfg), tmp_path / "r", progress=False, resume=True)
     assert more["epochs_run"] == 1  # a resumed run counts only its own epochs
+
+
+def test_a_run_started_from_a_checkpoint_begins_with_its_weights_and_shape(tiny, tmp_path, capfd):
+    """--init fine-tunes: the run takes the checkpoint's architecture and weights (at a vanishing learning rate the
+    export is the checkpoint's net), and records where it started."""
+    base = fit_value(tiny, ValueConfig(chains="colour", max_epochs=1, batch_size=64, hidden=[16, 16],
+                                       activation="relu", norm="layer", dropout=0.2), tmp_path / "base",
+                     progress=False)
+    start, start_meta = load_value_checkpoint(base["checkpoint"])
+    out = tmp_path / "tuned"
+    assert main(["train", "value", "--data", str(tiny), "--init", base["checkpoint"], "--lr", "1e-12",
+                 "--max-epochs", "1", "--out", str(out), "--json"]) == 0
+    tuned, meta = load_value_checkpoint(out / "value.pt")
+    assert meta["kind"] == "colour_trio" and meta["config"]["hidden"] == [16, 16]
+    assert meta["config"]["activation"] == "relu" and meta["config"]["norm"] == "layer"
+    assert meta["config"]["dropout"] == 0.2 and meta["config"]["lr"] == 1e-12  # a default taken; an option kept
+    assert meta["init"] == {"checkpoint": base["checkpoint"], "weights_sha256": start_meta["weights_sha256"]}
+    for name, weights in start.state_dict().items():
+        assert torch.allclose(tuned.state_dict()[name], weights, atol=1e-6), name
+    fresh = fit_value(tiny, ValueConfig(chains="colour", max_epochs=1, batch_size=64, hidden=[16, 16],
+                                        activation="relu", norm="layer", lr=1e-12, seed=1), tmp_path / "fresh",
+                      progress=False)
+    other, _ = load_value_checkpoint(fresh["checkpoint"])
+    first = next(name for name in start.state_dict() if name.endswith("weight"))
+    assert not torch.allclose(other.state_dict()[first], start.state_dict()[first])  # a fresh start differs
+
+
+def test_a_checkpoint_that_cannot_start_the_run_is_one_error(tiny, tmp_path, capfd):
+    base = fit_value(tiny, ValueConfig(chains="colour", max_epochs=1, batch_size=64, hidden=[16, 16]),
+                     tmp_path / "base", progress=False)
+    capfd.readouterr()
+    cases = [(["--init", base["checkpoint"], "--chains", "full"], "it is a colour_trio"),
+             (["--init", base["checkpoint"], "--batch-size", "64"], None),
+             (["--init", "pool-trio-wide"], "trained on encoder 'rich', but"),
+             (["--init", str(tmp_path / "missing.pt")], "missing.pt' does not exist")]
+    config = tmp_path / "c.yaml"
+    config.write_text("hidden: [32]\n")
+    cases.append((["--init", base["checkpoint"], "--config", str(config)], "trained with hidden [16, 16], this run "
+                                                                           "asks for [32]"))
+    for i, (options, message) in enumerate(cases):
+        out = tmp_path / f"o{i}"
+        rc = main(["train", "value", "--data", str(tiny), "--max-epochs", "1", "--out", str(out), *options])
+        err = capfd.readouterr().err
+        if message is None:
+            assert rc == 0, err
+            continue
+        assert rc == 2 and message in err and "Traceback" not in err, err
+        assert not (out / "value.pt").exists() and not (out / "checkpoints").exists()
