@@ -58,10 +58,9 @@ def run_value(args) -> int:
 
     settings = load_yaml(args.config) if args.config else {}
     overrides = {"chains": args.chains, "max_epochs": args.max_epochs, "batch_size": args.batch_size, "lr": args.lr,
-                 "seed": args.seed, "devices": args.devices, "strategy": args.strategy, "precision": args.precision}
+                 "seed": args.seed, "devices": args.devices, "strategy": args.strategy, "precision": args.precision,
+                 "init": args.init}
     settings.update({k: v for k, v in overrides.items() if v is not None})
-    if args.init is not None:
-        settings["init"] = args.init
     if settings.get("init"):  # the weights' shape comes from the checkpoint unless the user set it (then checked)
         from cardlab.train.warm_start import inherited_settings
 
