@@ -7,7 +7,8 @@
 #            pool-wide-rich (2 x 512, dropout 0.1) and the colour trio pool-trio-wide, all on everything
 # Every file depends only on its seed (any --workers); a step whose output exists is skipped, so an interrupted run
 # continues (an unfinished datagen file resumes with --resume). About 90 minutes on 2 cores.
-# Usage: scripts/pool_net.sh [OUT_DIR]   (default runs/pool; WORKERS=N)
+# Usage: scripts/pool_net.sh [OUT_DIR]   (default runs/pool; a relative OUT_DIR is under the repository root;
+#   WORKERS=N)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 out=${1:-runs/pool}
@@ -27,7 +28,7 @@ PY
   [ -e "$file" ] && resume=(--resume)
   # shellcheck disable=SC2086
   cardlab datagen "$file" --games "$games" $where --encoder rich --chains full --seed "$seed" --workers "$workers" \
-    --quiet "${resume[@]}" --agents "$@"
+    --quiet ${resume[@]+"${resume[@]}"} --agents "$@"
 }
 
 train() {  # RUN FILE...   (CONFIG=... picks another config; default configs/value_full_rich.yaml)
@@ -37,7 +38,7 @@ train() {  # RUN FILE...   (CONFIG=... picks another config; default configs/val
   local files=() resume=()
   for f in "$@"; do files+=("$out/$f"); done
   [ -e "$run/checkpoints/last.ckpt" ] && resume=(--resume)
-  cardlab train value --data "${files[@]}" --config "$config" --out "$run" --json "${resume[@]}" \
+  cardlab train value --data "${files[@]}" --config "$config" --out "$run" --json ${resume[@]+"${resume[@]}"} \
     > "$run.json"
 }
 

@@ -143,6 +143,10 @@ class LoopSettings:
 
         # what training would refuse after generation 1's data step, refused before any game (as fit_value
         # refuses a file of such a game)
+        if cfg.init:
+            raise UserError(f"--train-config: init: {cfg.init}: each generation's net trains from scratch on its "
+                            "generations' games; to start the loop from a trained net, give --start-agent "
+                            "search:ckpt=NET")
         if str(cfg.devices).strip() not in ("auto", "1"):
             raise UserError(f"--train-config: devices: {cfg.devices}: the loop trains in its own process on one "
                             "device (several devices start copies of the whole command, each running the loop); "

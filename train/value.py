@@ -721,11 +721,11 @@ def fit_value(data: str | Path, cfg: ValueConfig, out_dir: str | Path, progress:
     if cfg.ignore_constant_features:
         std = torch.where(std < 1e-6, torch.full_like(std, IGNORED_STD), std)
     module.set_normalizer(dm.mean, std)
-    started_from = None
-    if cfg.init:  # checked on a resume too (the weights then come from last.ckpt)
-        from cardlab.train.warm_start import warm_start
+    if cfg.init:  # a resume's weights come from last.ckpt, which keeps where the run started
+        from cardlab.train.warm_start import recorded_start, warm_start
 
-        started_from = warm_start(module, cfg, dm)
+        started = recorded_start(resume_from) if resume_from is not None else warm_start(module, cfg, dm)
+        module.hparams["meta"] = {**module.hparams["meta"], "init": started}  # saved with every epoch's checkpoint
     ckpt = BestFiniteCheckpoint(dirpath=out / "checkpoints", filename="best-{epoch}-{val_loss:.4f}",
                                 monitor="val_loss", mode="min", save_top_k=1)
     # last.ckpt after every epoch, improved or not (save_last=True on the best-model callback writes it only when
@@ -786,11 +786,12 @@ def fit_value(data: str | Path, cfg: ValueConfig, out_dir: str | Path, progress:
                "device": str(trainer.strategy.root_device), "devices": trainer.num_devices,
                "precision": str(trainer.precision), "epochs_run": clock.epochs, "fit_seconds": round(fit_seconds, 2),
                "train_rows_per_second": round(clock.epochs * dm.sizes["train"] / fit_seconds, 1)
-               if fit_seconds > 0 and clock.epochs else None}
+               if fit_seconds > 0 and clock.epochs else None,
+               "init": (module.hparams.get("meta") or {}).get("init")}  # where the weights started (--init)
     if trainer.is_global_zero:  # one export, by rank 0
         exported = export_checkpoint(module, dm, out / "value.pt", extra={
             "test": {k: float(v) for k, v in test.items()}, "best_epoch_ckpt": Path(best).name if best else None,
-            **({"init": started_from} if started_from else {})})
+            **({"init": summary["init"]} if summary["init"] else {})})
         summary["checkpoint"] = str(exported)
     return summary
 

@@ -20,9 +20,10 @@ def add_arguments(p) -> None:
     v.add_argument("--config", help="YAML config (see configs/value_*.yaml); command-line options override it")
     v.add_argument("--chains", choices=["full", "colour"], help="full chains (one net) or colour chains (three nets)")
     v.add_argument("--init", metavar="CKPT",
-                   help="start from this value.pt or shipped model's weights (fine-tuning on new games); the run "
-                        "takes its chains, hidden sizes, activation, norm and (unless set) dropout, and the data must use its "
-                        "encoder")
+                   help="start from this value.pt or shipped model's weights and feature normaliser (fine-tuning on "
+                        "new games); the run takes its chains, colour_labels, hidden sizes, activation, norm and "
+                        "ignore_constant_features (other values are refused) and, unless set, its dropout (which may "
+                        "not change to or from 0); the data must have its game, encoder and card codes")
     v.add_argument("--max-epochs", type=int)
     v.add_argument("--batch-size", type=int)
     v.add_argument("--lr", type=float)
@@ -61,12 +62,20 @@ def run_value(args) -> int:
                  "seed": args.seed, "devices": args.devices, "strategy": args.strategy, "precision": args.precision,
                  "init": args.init}
     settings.update({k: v for k, v in overrides.items() if v is not None})
-    if settings.get("init"):  # the weights' shape comes from the checkpoint unless the user set it (then checked)
-        from cardlab.train.warm_start import inherited_settings
+    if "init" in settings:  # the weights' shape comes from the checkpoint unless the user set it (then checked)
+        from cardlab.train.warm_start import inherited_settings, resumed_settings
 
-        for key, value in inherited_settings(str(settings["init"])).items():
+        if args.resume:  # the run's own record: its weights come from last.ckpt, the init file may be gone
+            inherited = resumed_settings(Path(args.out) / "checkpoints" / "last.ckpt")
+        else:
+            inherited = inherited_settings(settings["init"])
+        for key, value in inherited.items():
             settings.setdefault(key, value)
     cfg = ValueConfig.from_dict(settings, args.config or "options")
+    if cfg.init and not args.resume:  # before the files are read or merged
+        from cardlab.train.warm_start import refuse_unfit_files
+
+        refuse_unfit_files(cfg.init, cfg, args.data)
     from cardlab.datagen.writer import refuse_if_being_written
 
     for name in args.data:  # before its counters are read: a run still writing is not an interrupted one
@@ -95,6 +104,8 @@ def run_value(args) -> int:
         print(json.dumps(summary))
     else:
         print(f"checkpoint: {summary['checkpoint']}")
+        if summary.get("init"):
+            print(f"started from: {summary['init']['checkpoint']} (weights {summary['init']['weights_sha256'][:12]})")
         print(f"tensorboard: tensorboard --logdir {summary['tensorboard']}")
         print(f"test: {summary['test']}")
         epochs = summary["epochs_run"]

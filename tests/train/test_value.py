@@ -352,7 +352,13 @@ def test_a_checkpoint_that_cannot_start_the_run_is_one_error(tiny, tmp_path, cap
     cases = [(["--init", base["checkpoint"], "--chains", "full"], "it is a colour_trio"),
              (["--init", base["checkpoint"], "--batch-size", "64"], None),
              (["--init", "pool-trio-wide"], "trained on encoder 'rich', but"),
+             (["--init", "dominion-sbm-explore"], "trained for the game 'dominion', but"),
+             (["--init", "q8-shaped"], "a DQN or Q-learning model cannot start a value network"),
+             (["--init", ""], "is not a checkpoint"),
              (["--init", str(tmp_path / "missing.pt")], "missing.pt' does not exist")]
+    dropout = tmp_path / "dropout.yaml"
+    dropout.write_text("dropout: 0.1\n")  # a dropout layer where the checkpoint has none: the layers would not line up
+    cases.append((["--init", base["checkpoint"], "--config", str(dropout)], "not between 0 and more"))
     config = tmp_path / "c.yaml"
     config.write_text("hidden: [32]\n")
     cases.append((["--init", base["checkpoint"], "--config", str(config)], "trained with hidden [16, 16], this run "
@@ -365,4 +371,38 @@ def test_a_checkpoint_that_cannot_start_the_run_is_one_error(tiny, tmp_path, cap
             assert rc == 0, err
             continue
         assert rc == 2 and message in err and "Traceback" not in err, err
-        assert not (out / "value.pt").exists() and not (out / "checkpoints").exists()
+        assert not out.exists()  # refused before any file was read
+    # several files: refused before they are merged into the run folder
+    other = tmp_path / "other.h5"
+    generate(other, DatagenSettings(agents=("random-action", "random-action"), games=4, seed=4))
+    out = tmp_path / "merged"
+    assert main(["train", "value", "--data", str(tiny), str(other), "--init", "pool-trio-wide", "--out", str(out)]) == 2
+    assert "trained on encoder 'rich'" in capfd.readouterr().err
+    assert not out.exists()
+
+
+def test_a_resumed_fine_tuning_keeps_where_it_started(tiny, tmp_path, capfd):
+    """The weights of a resumed run come from its last checkpoint: value.pt names the weights it started from,
+    even when the init file has been trained further (or removed) since."""
+    base = tmp_path / "base"
+    config = tmp_path / "c.yaml"
+    config.write_text("hidden: [8]\nbatch_size: 64\n")
+    assert main(["train", "value", "--data", str(tiny), "--config", str(config), "--max-epochs", "1",
+                 "--out", str(base)]) == 0
+    _, first = load_value_checkpoint(base / "value.pt")
+    tuned = tmp_path / "tuned"
+    command = ["train", "value", "--data", str(tiny), "--init", str(base / "value.pt"), "--batch-size", "64",
+               "--out", str(tuned)]
+    assert main([*command, "--max-epochs", "1"]) == 0
+    (base / "value.pt").rename(tmp_path / "moved.pt")  # the start's file is gone by the time the run resumes
+    assert main([*command, "--max-epochs", "2", "--resume"]) == 0
+    _, meta = load_value_checkpoint(tuned / "value.pt")
+    assert meta["init"] == {"checkpoint": str(base / "value.pt"), "weights_sha256": first["weights_sha256"]}
+    assert "started from: " in capfd.readouterr().out
+
+
+def test_the_loop_refuses_a_train_config_with_init(tmp_path):
+    from cardlab.train.loop import LoopSettings
+
+    with pytest.raises(UserError, match="init: pool-trio-wide: each generation's net trains from scratch"):
+        LoopSettings(train={"init": "pool-trio-wide"}).resolved()
