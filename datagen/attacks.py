@@ -80,17 +80,44 @@ def write_attacks(path: str | Path, games: int, seed: int = 0, deck: str = "lieg
             for name, dtype in (("attacker", "i1"), ("target", "i1"), ("player", "i1"), ("game", "i4")):
                 f.create_dataset(name, (0,), maxshape=(None,), dtype=dtype, chunks=(4096,))
             f.create_dataset("target_mask", (0, N_TARGETS), maxshape=(None, N_TARGETS), dtype=bool, chunks=(4096, N_TARGETS))
-        elif f.attrs.get("format") != FORMAT or int(f.attrs["seed"]) != seed or f.attrs["deck"] != deck:
+        elif f.attrs.get("format") != FORMAT or int(f.attrs.get("seed", -1)) != seed or f.attrs.get("deck") != deck:
             raise UserError(f"{path}: holds attacks of another run (format/seed/deck differ); use a new file")
-        start = int(f.attrs["games_done"])
-        for g in range(start, games):
-            rows = record_game(Rng(seed * 1_000_003 + g).next64(), deck, agents)
-            for name, values in rows.items():
-                _append(f, name, values)
-            _append(f, "game", np.full(len(rows["attacker"]), g, dtype=np.int32))
-            f.attrs["games_done"] = g + 1
-            f.flush()
+        start = _complete_games(f)
+        from cardlab.runtime import StopOnInterrupt
+
+        with StopOnInterrupt() as stop:  # a Ctrl-C ends the run between games, never inside a game's rows
+            for g in range(start, games):
+                if stop.requested:
+                    raise KeyboardInterrupt
+                rows = record_game(Rng(seed * 1_000_003 + g).next64(), deck, agents)
+                for name, values in rows.items():
+                    _append(f, name, values)
+                _append(f, "game", np.full(len(rows["attacker"]), g, dtype=np.int32))
+                f.attrs["games_done"] = g + 1
+                f.flush()
+            if stop.requested:
+                raise KeyboardInterrupt
         return int(f["attacker"].shape[0])
+
+
+COLUMNS = ("features", "attacker", "target", "target_mask", "player", "game")
+
+
+def _complete_games(f: h5py.File) -> int:
+    """The games whose rows are all in the file; rows a killed run appended after them are cut off. The `game`
+    column is appended last and `games_done` after it, so the complete games are those both count."""
+    game = f["game"][:]
+    done = int(f.attrs["games_done"]) if "games_done" in f.attrs else (int(game.max()) + 1 if len(game) else 0)
+    # rows of game indices below `done`, in every column (game ids rise through the file)
+    keep = int(np.searchsorted(game, done))
+    if any(f[name].shape[0] < keep for name in COLUMNS):  # cannot happen unless the file was edited
+        raise UserError(f"{f.filename}: its columns hold different numbers of rows; delete it to record again")
+    for name in COLUMNS:
+        if f[name].shape[0] != keep:
+            f[name].resize(keep, axis=0)
+    f.attrs["games_done"] = done
+    f.flush()
+    return done
 
 
 def read_attacks(path: str | Path) -> dict[str, np.ndarray]:
@@ -102,6 +129,10 @@ def read_attacks(path: str | Path) -> dict[str, np.ndarray]:
         with h5py.File(path, "r") as f:
             if f.attrs.get("format") != FORMAT or f.attrs.get("encoder") != ENCODER_NAME:
                 raise UserError(f"{path}: not a {FORMAT} file with encoder {ENCODER_NAME}")
-            return {k: f[k][:] for k in ("features", "attacker", "target", "target_mask", "player", "game")}
+            columns = {k: f[k][:] for k in COLUMNS}
     except OSError as exc:
         raise UserError(f"{path}: cannot read HDF5 ({exc})") from None
+    if len({len(v) for v in columns.values()}) != 1:  # a recording killed mid-game, not yet resumed
+        raise UserError(f"{path}: its columns hold different numbers of rows (a recording was stopped mid-game); "
+                        "run the same command again to repair and complete it")
+    return columns

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import shlex
 import sys
 from pathlib import Path
 
@@ -87,7 +88,7 @@ def run_value(args) -> int:
                             source=args.config or "options")
     except KeyboardInterrupt:
         again = ["cardlab", "train", "value", "--data", *args.data, "--out", args.out, "--resume"]
-        again += [f"--{k.replace('_', '-')} {v}" for k, v in vars(args).items()
+        again += [part for k, v in vars(args).items() for part in (f"--{k.replace('_', '-')}", str(v))
                   if k in ("config", "chains", "init", "max_epochs", "batch_size", "lr", "seed", "devices", "strategy",
                            "precision") and v is not None]
         last = Path(args.out) / "checkpoints" / "last.ckpt"
@@ -96,7 +97,7 @@ def run_value(args) -> int:
                   "the same command again to start over", file=sys.stderr)
             return 130
         print(f"interrupted: {last} holds the last completed epoch; no value.pt was "
-              f"written. Continue with:\n  " + " ".join(again), file=sys.stderr)
+              f"written. Continue with:\n  " + shlex.join(again), file=sys.stderr)
         return 130
     if summary["rank"] != 0:  # a further device's process: rank 0 exports and reports
         return 0

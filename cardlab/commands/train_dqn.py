@@ -8,6 +8,7 @@ then the explicit flags.
 from __future__ import annotations
 
 import json
+import shlex
 import sys
 from pathlib import Path
 
@@ -155,11 +156,14 @@ def run(args) -> int:
     except KeyboardInterrupt:
         last = out / f"{cfg.variant}-last.ckpt"
         again = ["cardlab", "train", "dqn", "--out", str(out)] + (["--resume"] if last.is_file() else [])
-        again += [f"--{k} {v}" for k, v in vars(args).items()
-                  if k in ("config", "variant", "games", "reward", "gamma", "seed") and v is not None]
+        again += [part for k, v in vars(args).items()
+                  if k in ("config", "variant", "games", "reward", "gamma", "seed") and v is not None
+                  for part in (f"--{k}", str(v))]
+        attacks = out / "attacks.h5"
         held = (f"{last} holds the training so far" if last.is_file()
-                else "no training checkpoint yet (recorded attacks are kept)")
-        print(f"interrupted: {held}; no {cfg.variant}.pt was written. Continue with:\n  " + " ".join(again),
+                else "no training checkpoint yet" + (f" ({attacks} keeps the attacks recorded so far)"
+                                                     if attacks.is_file() else ""))
+        print(f"interrupted: {held}; no {cfg.variant}.pt was written. Continue with:\n  " + shlex.join(again),
               file=sys.stderr)
         return 130
     metrics["checkpoint"] = str(out / f"{cfg.variant}.pt")
