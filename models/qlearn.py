@@ -21,7 +21,7 @@ import numpy as np
 import torch
 from torch import nn
 
-from cardlab.models.checkpoint import check_digest, weights_digest
+from cardlab.models.checkpoint import check_digest, save_atomically, weights_digest
 from cardlab.runtime import UserError
 
 QLEARN_FORMAT = "cardlab-qlearn"
@@ -106,9 +106,13 @@ def save_table(path: str | Path, table: QTable, meta: dict) -> Path:
     meta["content_sha256"] = _table_digest(keys, values, meta)
     path.parent.mkdir(parents=True, exist_ok=True)
     tmp = path.with_name(path.name + ".tmp")
-    with open(tmp, "wb") as f:  # a file object: np.savez would append .npz to a name
-        np.savez_compressed(f, keys=keys, values=values, meta=np.array(json.dumps(meta, sort_keys=True)))
-    tmp.replace(path)  # readers never see a half-written file under the final name
+    try:
+        with open(tmp, "wb") as f:  # a file object: np.savez would append .npz to a name
+            np.savez_compressed(f, keys=keys, values=values, meta=np.array(json.dumps(meta, sort_keys=True)))
+        tmp.replace(path)  # readers never see a half-written file under the final name
+    except BaseException:  # Ctrl-C or a full disk: no half-written file left behind
+        tmp.unlink(missing_ok=True)
+        raise
     return path
 
 
@@ -118,11 +122,7 @@ def save_net(path: str | Path, net: QNet, meta: dict) -> Path:
     state = {k: v.detach().cpu() for k, v in net.state_dict().items()}
     meta = {**meta, "format": QLEARN_FORMAT, "version": QLEARN_VERSION, "learner": "net", "net_config": net.config,
             "weights_sha256": weights_digest(state)}
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_name(path.name + ".tmp")
-    torch.save({"meta": meta, "state_dict": state}, tmp)
-    tmp.replace(path)  # readers never see a half-written file under the final name
-    return path
+    return save_atomically({"meta": meta, "state_dict": state}, path)  # no half-written file, even on Ctrl-C
 
 
 def _check_meta(path: Path, meta: object) -> dict:

@@ -317,3 +317,16 @@ def test_cli_refuses_to_overwrite_a_trained_table_unless_forced(tmp_path, capsys
     assert "qtable.npz exists" in capsys.readouterr().err
     assert (tmp_path / "qtable.npz").read_bytes() == first
     assert main(argv + ["--force", "--seed", "5"]) == 0
+
+
+def test_a_save_stopped_by_ctrl_c_leaves_no_temporary_file(tmp_path, monkeypatch):
+    def interrupted(*args, **kwargs):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(np, "savez_compressed", interrupted)
+    with pytest.raises(KeyboardInterrupt):
+        save_table(tmp_path / "q.npz", QTable(N_ACTIONS), {"games": 1})
+    monkeypatch.setattr(torch, "save", interrupted)
+    with pytest.raises(KeyboardInterrupt):
+        save_net(tmp_path / "n.pt", QNet(), {"games": 1})
+    assert list(tmp_path.iterdir()) == []
