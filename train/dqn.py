@@ -617,8 +617,13 @@ def train_dqn(cfg: DQNConfig, out_dir: str | Path, logger: bool = True, progress
     weights = {**module.online.state_dict(),
                **({f"classifier.{k}": v for k, v in classifier.state_dict().items()} if classifier is not None else {})}
     refuse_non_finite(out_dir, f"{cfg.variant}.pt", weights)
-    if logger:
-        saver.save(trainer)  # resumable with a larger --games; agents can load it too
+    if logger:  # resumable with a larger --games; agents can load it too
+        from cardlab.runtime import StopOnInterrupt
+
+        with StopOnInterrupt() as stop:  # a Ctrl-C now would throw the whole run away: it stops after the save
+            saver.save(trainer)
+        if stop.requested:
+            raise KeyboardInterrupt
     if module.updates == 0:
         raise UserError(f"{cfg.games} games gave {module.env_steps} steps, fewer than max(warmup_steps, batch_size) "
                         f"= {max(cfg.warmup_steps, cfg.batch_size)}: no gradient update was made, so no "

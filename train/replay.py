@@ -177,8 +177,12 @@ class ResumableCheckpoints(StopOnCtrlC):
 
     def save(self, trainer) -> None:
         tmp = self.path.with_name(self.path.name + ".tmp")
-        trainer.save_checkpoint(tmp, weights_only=False)
-        tmp.replace(self.path)  # a kill mid-write leaves the previous checkpoint whole
+        try:
+            trainer.save_checkpoint(tmp, weights_only=False)
+            tmp.replace(self.path)  # a kill mid-write leaves the previous checkpoint whole
+        except BaseException:  # a second Ctrl-C, a full disk: no half-written file left behind
+            tmp.unlink(missing_ok=True)
+            raise
 
     def on_train_batch_end(self, trainer, pl_module, outputs, batch, batch_idx) -> None:
         updates = pl_module.updates

@@ -181,3 +181,24 @@ def test_interrupted_run_resumes_to_the_uninterrupted_weights(tmp_path):
     assert again.updates == whole.updates
     for (name, x), (_, y) in zip(whole.online.state_dict().items(), again.online.state_dict().items()):
         assert torch.equal(x, y), name
+
+
+def test_ctrl_c_during_the_final_checkpoint_keeps_the_run_resumable(tmp_path, monkeypatch):
+    """A Ctrl-C while the trained run's last checkpoint is written waits for it (the run then resumes instead of
+    starting over) and leaves no half-written file."""
+    import os
+    import signal
+
+    from cardlab.train.replay import ResumableCheckpoints
+
+    real = ResumableCheckpoints.save
+
+    def interrupted_save(self, trainer):
+        os.kill(os.getpid(), signal.SIGINT)  # arrives while the checkpoint is being written
+        real(self, trainer)
+
+    monkeypatch.setattr(ResumableCheckpoints, "save", interrupted_save)
+    cfg = DQNConfig(games=6, warmup_steps=32, batch_size=16, eval_episodes=0, checkpoint_every=0)
+    with pytest.raises(KeyboardInterrupt):
+        train_dqn(cfg, tmp_path, logger=True)
+    assert (tmp_path / f"{cfg.variant}-last.ckpt").is_file() and not list(tmp_path.glob("*.tmp"))
