@@ -76,7 +76,8 @@ class ValueConfig:
     # are split, so bit-identical weights need the same count: the count used is recorded in value.pt
     threads: int = 0
     # an exported checkpoint or zoo name whose weights (and normaliser) start the run: fine-tuning on new games.
-    # Its chains, colour_labels, hidden, activation and norm must be this run's (train value takes them from it)
+    # Its chains, colour_labels, hidden, activation, norm and ignore_constant_features must be this run's (train
+    # value takes them from it), and dropout may not change to or from 0
     init: str = ""
 
     @classmethod
