@@ -187,7 +187,8 @@ class ResumableCheckpoints(StopOnCtrlC):
     def on_train_batch_end(self, trainer, pl_module, outputs, batch, batch_idx) -> None:
         updates = pl_module.updates
         periodic = self.every > 0 and updates > 0 and updates % self.every == 0 and updates != self._saved_at
-        if self.requested or periodic:
+        # SIGTERM (a scheduler's stop, `kill`): Lightning ends the run after this batch, so save it as for Ctrl-C
+        if self.requested or periodic or getattr(trainer, "received_sigterm", False):
             self.save(trainer)
             self._saved_at = updates
         super().on_train_batch_end(trainer, pl_module, outputs, batch, batch_idx)

@@ -202,3 +202,27 @@ def test_ctrl_c_during_the_final_checkpoint_keeps_the_run_resumable(tmp_path, mo
     with pytest.raises(KeyboardInterrupt):
         train_dqn(cfg, tmp_path, logger=True)
     assert (tmp_path / f"{cfg.variant}-last.ckpt").is_file() and not list(tmp_path.glob("*.tmp"))
+
+
+def test_sigterm_during_training_leaves_a_resumable_checkpoint(tmp_path, monkeypatch):
+    """A SIGTERM (a batch scheduler's stop) ends the run like Ctrl-C: with the training so far in the last
+    checkpoint, not lost."""
+    import os
+    import signal
+
+    from cardlab.train.replay import ResumableCheckpoints
+
+    real = ResumableCheckpoints.on_train_batch_end
+
+    def terminated(self, trainer, module, *args):
+        if module.updates == 5:
+            os.kill(os.getpid(), signal.SIGTERM)  # Lightning's handler notes it; the run stops after this batch
+        real(self, trainer, module, *args)
+
+    monkeypatch.setattr(ResumableCheckpoints, "on_train_batch_end", terminated)
+    cfg = DQNConfig(games=200, warmup_steps=32, batch_size=16, eval_episodes=0, checkpoint_every=0)
+    with pytest.raises(BaseException) as stopped:
+        train_dqn(cfg, tmp_path, logger=True)
+    assert not isinstance(stopped.value, AssertionError)
+    last = torch.load(tmp_path / f"{cfg.variant}-last.ckpt", weights_only=False)
+    assert last["global_step"] >= 5
