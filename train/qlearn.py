@@ -190,8 +190,27 @@ def train_qlearn(cfg: QLearnConfig, out_dir: str | Path,
     cfg.check()
     game = make_game(cfg.game_spec())  # a bad deck or pool: the registry's one-line error
     opponent = make_agent(cfg.opponent, seed=cfg.seed, game="hearthstone")  # a bad spec: before any folder
+    made = not Path(out_dir).exists()
     Path(out_dir).mkdir(parents=True, exist_ok=True)  # an unusable --out fails now, not after the last game
     hold_folder(out_dir, "training into it")
+    try:
+        return _train(cfg, out_dir, game, opponent, progress)
+    except BaseException:
+        if made:  # "nothing was written": no new folder holding only the lock either
+            _remove_if_only_lock(Path(out_dir))
+        raise
+
+
+def _remove_if_only_lock(folder: Path) -> None:
+    from cardlab.runtime import FolderLock, release_folder
+
+    if {p.name for p in folder.iterdir()} <= {FolderLock.NAME}:
+        release_folder(folder)
+        (folder / FolderLock.NAME).unlink(missing_ok=True)
+        folder.rmdir()
+
+
+def _train(cfg: QLearnConfig, out_dir, game, opponent, progress) -> dict:
     learner = make_learner(cfg)
     torch.set_num_threads(1)  # the network is tiny: threads only add overhead
     results: list[float] = []

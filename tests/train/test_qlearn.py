@@ -330,3 +330,15 @@ def test_a_save_stopped_by_ctrl_c_leaves_no_temporary_file(tmp_path, monkeypatch
     with pytest.raises(KeyboardInterrupt):
         save_net(tmp_path / "n.pt", QNet(), {"games": 1})
     assert list(tmp_path.iterdir()) == []
+
+
+def test_an_interrupted_run_leaves_no_new_folder(tmp_path):
+    """"nothing was written" holds for the --out folder the run created too (it held only its lock)."""
+    def stop(n):
+        if n == 3:
+            raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        train_qlearn(QLearnConfig(learner="table", alpha=0.1, gamma=0.1, games=50, seed=0), tmp_path / "new",
+                     progress=stop)
+    assert not (tmp_path / "new").exists()
