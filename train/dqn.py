@@ -611,7 +611,14 @@ def train_dqn(cfg: DQNConfig, out_dir: str | Path, logger: bool = True, progress
                         enable_progress_bar=progress, enable_model_summary=False, enable_checkpointing=False,
                         log_every_n_steps=50, callbacks=[saver, start])
     started = time.perf_counter()
-    fit(trainer, module, ckpt_path=resume_from)
+    try:
+        fit(trainer, module, ckpt_path=resume_from)
+    except BaseException:
+        if tb and resume_from is None and not saver.path.is_file():  # nothing to continue: a rerun starts over,
+            import shutil  # and its curves must not join this start's in a second version
+
+            shutil.rmtree(tb.log_dir, ignore_errors=True)
+        raise
     fit_seconds = time.perf_counter() - started
     # before the final save too: a resumable checkpoint that was still finite stays so
     weights = {**module.online.state_dict(),

@@ -226,3 +226,18 @@ def test_sigterm_during_training_leaves_a_resumable_checkpoint(tmp_path, monkeyp
     assert not isinstance(stopped.value, AssertionError)
     last = torch.load(tmp_path / f"{cfg.variant}-last.ckpt", weights_only=False)
     assert last["global_step"] >= 5
+
+
+def test_a_run_stopped_before_its_first_checkpoint_leaves_no_curves(tmp_path, monkeypatch):
+    """Nothing to resume: the same command starts over, and its TensorBoard curves are the only ones (a stale
+    version_0 beside them would be drawn by `cardlab plot training` too)."""
+    from cardlab.train.replay import ResumableCheckpoints
+
+    def stopped(self, trainer, module, *args):
+        raise KeyboardInterrupt  # the first batch, before any checkpoint
+
+    monkeypatch.setattr(ResumableCheckpoints, "on_train_batch_end", stopped)
+    cfg = DQNConfig(games=50, warmup_steps=32, batch_size=16, eval_episodes=0, checkpoint_every=0)
+    with pytest.raises(KeyboardInterrupt):
+        train_dqn(cfg, tmp_path, logger=True)
+    assert not (tmp_path / "tb" / "version_0").exists()
