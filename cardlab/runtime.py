@@ -152,6 +152,18 @@ def release_folder(folder) -> None:
         lock.release()
 
 
+def remove_if_only_lock(folder) -> None:
+    """Remove a folder a run created that holds nothing but its lock (a refused or interrupted run that says it
+    wrote nothing leaves no folder behind); a folder with anything else in it stays."""
+    from pathlib import Path
+
+    folder = Path(folder)
+    if {p.name for p in folder.iterdir()} <= {FolderLock.NAME}:
+        release_folder(folder)
+        (folder / FolderLock.NAME).unlink(missing_ok=True)
+        folder.rmdir()
+
+
 def releases_folders(run):
     """Decorator for a run function (train, evolve, loop): the folders it locked with `hold_folder` are free again
     when it returns or raises (a notebook that trained once must not keep a terminal's resume out)."""

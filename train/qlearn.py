@@ -34,7 +34,7 @@ from cardlab.engine.hearthstone.reduced import (N_ACTIONS, deck_slots, group_act
 from cardlab.engine.hearthstone.state import CHOOSE, MULLIGAN
 from cardlab.engine.registry import make_game
 from cardlab.models.qlearn import LEARNERS, QNet, QTable, save_net, save_table
-from cardlab.runtime import StopOnInterrupt, UserError, hold_folder, releases_folders
+from cardlab.runtime import StopOnInterrupt, UserError, hold_folder, releases_folders, remove_if_only_lock
 
 FILE_NAMES = {"table": "qtable.npz", "net": "qnet.pt"}
 CURVE_EVERY = 500  # games per point of the training win-rate curve kept in the metadata
@@ -197,17 +197,8 @@ def train_qlearn(cfg: QLearnConfig, out_dir: str | Path,
         return _train(cfg, out_dir, game, opponent, progress)
     except BaseException:
         if made:  # "nothing was written": no new folder holding only the lock either
-            _remove_if_only_lock(Path(out_dir))
+            remove_if_only_lock(out_dir)
         raise
-
-
-def _remove_if_only_lock(folder: Path) -> None:
-    from cardlab.runtime import FolderLock, release_folder
-
-    if {p.name for p in folder.iterdir()} <= {FolderLock.NAME}:
-        release_folder(folder)
-        (folder / FolderLock.NAME).unlink(missing_ok=True)
-        folder.rmdir()
 
 
 def _train(cfg: QLearnConfig, out_dir, game, opponent, progress) -> dict:

@@ -212,6 +212,11 @@ def _all_finite(t: torch.Tensor, rows: int = 16384) -> bool:
     return all(bool(np.isfinite(x[i:i + rows]).all()) for i in range(0, len(x), rows))
 
 
+def label_scale_of(attrs) -> float:
+    """What a chain file's labels are divided by for the loss: its label scale, else its reward magnitude."""
+    return float(attrs.get("label_scale", attrs.get("reward", 100.0))) or 100.0
+
+
 class ChainDataModule(L.LightningDataModule):
     """Rows of one chain kind, split by game id; normalisation statistics from the training split."""
 
@@ -261,7 +266,7 @@ class ChainDataModule(L.LightningDataModule):
             raise UserError(f"{self.path}: no training rows in chains/{self.cfg.rows_kind}")
         self.attrs = dict(data.attrs)
         # Labels are divided by this for the loss: the reward magnitude, or a cooperative game's best score.
-        self.label_scale = float(self.attrs.get("label_scale", self.attrs.get("reward", 100.0))) or 100.0
+        self.label_scale = label_scale_of(self.attrs)
         self.in_dim = int(data.dim)
         self.tensors = {}
         self.sizes = {"train": len(train_idx), "val": len(val_idx), "test": len(test_idx)}

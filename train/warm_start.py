@@ -41,10 +41,6 @@ def inherited_settings(name: str) -> dict:
     return {key: config[key] for key in INHERITED if key in config}
 
 
-def _label_scale(attrs) -> float:
-    return float(attrs.get("label_scale", attrs.get("reward", 100.0))) or 100.0
-
-
 def refuse_unfit_data(name: str, meta: dict, path, attrs: dict, in_dim: int | None = None) -> None:
     """One error naming the checkpoint when its weights cannot read the rows of the file `path` (its attributes)."""
     game = attrs.get("game_name", "hearthstone")
@@ -64,9 +60,11 @@ def refuse_unfit_data(name: str, meta: dict, path, attrs: dict, in_dim: int | No
         if (json.loads(vocabulary) if isinstance(vocabulary, str) else list(vocabulary)) != list(meta["encoder_vocabulary"]):
             raise UserError(f"init {name}: its card codes differ from those of {path} (written with other card "
                             "data); train from scratch on this file")
-    if float(meta.get("label_scale", 100.0)) != _label_scale(attrs):
+    from cardlab.train.value import label_scale_of
+
+    if float(meta.get("label_scale", 100.0)) != label_scale_of(attrs):
         raise UserError(f"init {name}: its labels are scaled by {meta.get('label_scale')}, those of {path} by "
-                        f"{_label_scale(attrs)}")
+                        f"{label_scale_of(attrs)}")
     if meta.get("kind") == "colour_trio":
         have = {"green": int(attrs.get("green_threshold", 15)), "red": int(attrs.get("red_threshold", 1))}
         if dict(meta.get("colour_thresholds") or have) != have:

@@ -155,17 +155,14 @@ def training_file(files: list[str], out: Path, resume: bool) -> str:
         refuse_used_out(out, ("value.pt", "checkpoints"))  # before merging: never overwrite a finished run's data
     made = not out.exists()
     out.mkdir(parents=True, exist_ok=True)
-    from cardlab.runtime import FolderLock, hold_folder, release_folder
+    from cardlab.runtime import hold_folder, remove_if_only_lock
 
     hold_folder(out, "training into it")  # before merging: a second run would merge into the same file
     try:
         return str(merge_chain_files(files, merged))
     except UserError:
-        lock = out / FolderLock.NAME
-        if made and {p.name for p in out.iterdir()} <= {lock.name}:  # a refused merge leaves no run folder behind
-            release_folder(out)
-            lock.unlink(missing_ok=True)
-            out.rmdir()
+        if made:  # a refused merge leaves no run folder behind
+            remove_if_only_lock(out)
         raise
 
 
