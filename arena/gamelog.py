@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from cardlab.runtime import UserError, not_a_file
+from cardlab.runtime import UserError, not_a_file, write_text_atomically
 
 FORMAT = "cardlab-game"
 VERSION = 2
@@ -29,10 +29,7 @@ def game_log(game_spec: str, seed: int, roles, agents: list[str], actions: list,
 
 def save(log: dict, path: Path) -> Path:
     path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_suffix(path.suffix + ".tmp")
-    tmp.write_text(json.dumps(log) + "\n", encoding="utf-8")
-    tmp.replace(path)
-    return path
+    return write_text_atomically(path, json.dumps(log) + "\n")
 
 
 def load(path: str | Path) -> dict:

@@ -1,4 +1,5 @@
-"""Run infrastructure every layer may import: the user-error type, the Ctrl-C flag, a file's SHA-256.
+"""Run infrastructure every layer may import: the user-error type, the Ctrl-C flag, a file's SHA-256, atomic
+writes.
 
 It imports nothing of cardlab, so `cardlab.engine` can use it without pulling in the CLI.
 """
@@ -19,6 +20,36 @@ def file_sha256(path) -> str:
         for block in iter(lambda: f.read(1 << 22), b""):
             h.update(block)
     return h.hexdigest()
+
+
+def write_atomically(path, write, binary: bool = False):
+    """Write `path` with `write(handle)` through a temporary file of its own beside it and a rename: readers and a
+    resumed run see the old file or the whole new one, never half of it, and an interrupted or failed write
+    (Ctrl-C, a full disk) leaves no temporary behind. Returns `path` as a Path."""
+    import os
+    import tempfile
+    from pathlib import Path
+
+    path = Path(path)
+    # a name of its own: two writers of the same file never write into, or move away, each other's half
+    fd, name = tempfile.mkstemp(prefix=path.name + ".", suffix=".tmp", dir=path.parent)
+    tmp = Path(name)
+    try:
+        with (os.fdopen(fd, "wb") if binary else os.fdopen(fd, "w", encoding="utf-8", newline="")) as handle:
+            write(handle)
+        mask = os.umask(0)
+        os.umask(mask)
+        tmp.chmod(0o666 & ~mask)  # mkstemp's 0600 would keep others on a shared machine from the file
+        tmp.replace(path)
+    except BaseException:
+        tmp.unlink(missing_ok=True)
+        raise
+    return path
+
+
+def write_text_atomically(path, text: str):
+    """`write_atomically` for a text file (UTF-8, newlines as given)."""
+    return write_atomically(path, lambda handle: handle.write(text))
 
 
 def not_a_file(path, what: str) -> str:

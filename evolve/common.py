@@ -7,11 +7,12 @@ from __future__ import annotations
 
 import csv
 import json
-import os
 import sys
 import time
 from pathlib import Path
 from typing import Any, Sequence
+
+from cardlab.runtime import write_atomically, write_text_atomically
 
 PLAIN_EVERY_S = 30.0
 
@@ -60,19 +61,17 @@ def refuse_out_breaking_specs(out: Path) -> None:
 
 def write_json_atomic(path: Path, data: Any) -> None:
     """Write through a temporary file and rename, so a crash never leaves half a state file."""
-    tmp = path.with_name(path.name + ".tmp")
-    tmp.write_text(json.dumps(data), encoding="utf-8")
-    os.replace(tmp, path)
+    write_text_atomically(path, json.dumps(data))
 
 
 def write_csv(path: Path, fields: Sequence[str], rows: Sequence[dict]) -> None:
     """Through a temporary file and a rename: a kill mid-write leaves the old log whole, never half of it."""
-    tmp = path.with_name(path.name + ".tmp")
-    with tmp.open("w", newline="", encoding="utf-8") as handle:
+    def write(handle) -> None:
         writer = csv.DictWriter(handle, fieldnames=list(fields))
         writer.writeheader()
         writer.writerows(rows)
-    os.replace(tmp, path)
+
+    write_atomically(path, write)
 
 
 def read_csv(path: Path) -> list[dict]:

@@ -13,7 +13,7 @@ from pathlib import Path
 import torch
 
 from cardlab.models.value import ColourTrio, ValueNet
-from cardlab.runtime import UserError
+from cardlab.runtime import UserError, write_atomically
 
 VALUE_FORMAT = "cardlab-value"
 VALUE_VERSION = 1
@@ -38,25 +38,9 @@ def check_digest(path: Path, meta: dict, state_dict: dict) -> None:
 def save_atomically(obj, path: str | Path) -> Path:
     """torch.save under `path` without ever leaving a half-written file there (a kill mid-write leaves the old
     file or none)."""
-    import os
-    import tempfile
-
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
-    # a name of its own: two writers of the same file never write into, or move away, each other's half
-    fd, name = tempfile.mkstemp(prefix=path.name + ".", suffix=".tmp", dir=path.parent)
-    tmp = Path(name)
-    try:
-        with os.fdopen(fd, "wb") as f:
-            torch.save(obj, f)
-        mask = os.umask(0)
-        os.umask(mask)
-        tmp.chmod(0o666 & ~mask)  # mkstemp's 0600 would keep others on a shared machine from the checkpoint
-        tmp.replace(path)
-    except BaseException:
-        tmp.unlink(missing_ok=True)
-        raise
-    return path
+    return write_atomically(path, lambda handle: torch.save(obj, handle), binary=True)
 
 
 def save_value(path: str | Path, meta: dict, state_dict: dict) -> Path:

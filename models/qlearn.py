@@ -22,7 +22,7 @@ import torch
 from torch import nn
 
 from cardlab.models.checkpoint import check_digest, save_atomically, weights_digest
-from cardlab.runtime import UserError
+from cardlab.runtime import UserError, write_atomically
 
 QLEARN_FORMAT = "cardlab-qlearn"
 QLEARN_VERSION = 1
@@ -105,15 +105,9 @@ def save_table(path: str | Path, table: QTable, meta: dict) -> Path:
             "n_actions": table.n_actions, "entries": int(len(keys))}
     meta["content_sha256"] = _table_digest(keys, values, meta)
     path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_name(path.name + ".tmp")
-    try:
-        with open(tmp, "wb") as f:  # a file object: np.savez would append .npz to a name
-            np.savez_compressed(f, keys=keys, values=values, meta=np.array(json.dumps(meta, sort_keys=True)))
-        tmp.replace(path)  # readers never see a half-written file under the final name
-    except BaseException:  # Ctrl-C or a full disk: no half-written file left behind
-        tmp.unlink(missing_ok=True)
-        raise
-    return path
+    # a file object: np.savez would append .npz to a name
+    return write_atomically(path, lambda handle: np.savez_compressed(
+        handle, keys=keys, values=values, meta=np.array(json.dumps(meta, sort_keys=True))), binary=True)
 
 
 def save_net(path: str | Path, net: QNet, meta: dict) -> Path:

@@ -28,7 +28,8 @@ from typing import Callable, ContextManager, Iterator
 
 from cardlab.engine.core import COOPERATIVE, derive_seed
 from cardlab.engine.registry import make_game
-from cardlab.runtime import FolderLock, StopOnInterrupt, UserError, hold_folder, releases_folders
+from cardlab.runtime import (FolderLock, StopOnInterrupt, UserError, hold_folder, releases_folders,
+                             write_text_atomically)
 
 LOOP_FORMAT = "cardlab-loop"
 LOOP_VERSION = 1
@@ -251,9 +252,7 @@ class LoopState:
         self.save()
 
     def save(self) -> None:
-        tmp = self.path.with_name(self.path.name + ".tmp")
-        tmp.write_text(json.dumps(self.data, indent=1) + "\n", encoding="utf-8")
-        tmp.replace(self.path)  # a crash never leaves half a state file
+        write_text_atomically(self.path, json.dumps(self.data, indent=1) + "\n")  # a crash never leaves half of it
 
 
 def _flat(settings: dict) -> dict:
@@ -642,9 +641,7 @@ def _gate_text(game, verdict: dict) -> str:
 
 def _write_json(path: Path, data: dict) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_name(path.name + ".tmp")
-    tmp.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
-    tmp.replace(path)
+    write_text_atomically(path, json.dumps(data, indent=1) + "\n")
 
 
 def _read_json(path: Path) -> dict:

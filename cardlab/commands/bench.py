@@ -6,7 +6,7 @@ import json
 import math
 import sys
 
-from cardlab.runtime import UserError
+from cardlab.runtime import UserError, write_text_atomically
 
 HELP = "run a benchmark: engine, search, search-net, datagen, fuzz"
 
@@ -243,7 +243,7 @@ def _search_net(args) -> int:
                                               game=args.game or search_net_bench.DEFAULT_GAME, progress=update)
     if args.decisions is not None and not result["interrupted"]:  # a partial record must not replace a full one
         try:
-            Path(args.decisions).write_text(json.dumps(record) + "\n", encoding="utf-8")
+            write_text_atomically(args.decisions, json.dumps(record) + "\n")  # a kill leaves the old record
         except OSError as exc:
             raise UserError(f"--decisions {args.decisions}: cannot write it ({exc.strerror})") from None
     if old is not None:

@@ -104,6 +104,27 @@ def test_checkpoints_are_saved_under_a_temporary_name_of_their_own(tmp_path):
     assert (tmp_path / "a.pt").stat().st_mode & 0o777 == 0o666 & ~_umask(os)
 
 
+def test_an_interrupted_state_file_write_keeps_the_old_file_and_leaves_no_temporary(tmp_path):
+    """Evolution and loop state files, CSV logs, game logs: Ctrl-C mid-write keeps the last whole file."""
+    from cardlab.evolve.common import read_csv, write_csv, write_json_atomic
+
+    state, log = tmp_path / "state.json", tmp_path / "log.csv"
+    write_json_atomic(state, {"generation": 3})
+    write_csv(log, ["generation", "best"], [{"generation": 1, "best": 40}])
+
+    class Interrupt:  # its str() is called while the file is being written
+        def __str__(self):
+            raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        write_csv(log, ["generation", "best"], [{"generation": 1, "best": 40}, {"generation": 2, "best": Interrupt()}])
+    with pytest.raises(TypeError):
+        write_json_atomic(state, {"generation": object()})
+    assert read_csv(log) == [{"generation": "1", "best": "40"}]
+    assert json.loads(state.read_text()) == {"generation": 3}
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["log.csv", "state.json"]
+
+
 def _umask(os) -> int:
     mask = os.umask(0)
     os.umask(mask)
