@@ -50,6 +50,20 @@ def is_action_id(value: Any) -> bool:
     return isinstance(value, (int, np.integer))
 
 
+def is_int(value: Any) -> bool:
+    """A Python or numpy integer, not a bool: what a seat or a step count may be."""
+    return isinstance(value, (int, np.integer)) and not isinstance(value, bool)
+
+
+def check_max_steps(max_steps: Any) -> int | None:
+    """The front ends' `max_steps`: None (no limit) or a positive int; 0 or less would truncate after one step."""
+    if max_steps is None:
+        return None
+    if not is_int(max_steps) or max_steps < 1:
+        raise ValueError(f"max_steps must be a positive int or None, not {max_steps!r}")
+    return int(max_steps)
+
+
 class GameCodec:
     """A game with its encoder and dense action ids: state -> float32 row, int8 mask, id <-> engine action."""
 

@@ -7,14 +7,18 @@ game's dense action ids; `info["action_mask"]` (int8, 1 = legal) comes with ever
 The reward is 0 until the game ends, then `state.returns()[seat]` (+1/-1/0 zero-sum, the team score cooperative).
 
 An illegal id (Gymnasium's checker samples unmasked actions) ends the episode with `illegal_reward` and
-`info["illegal_action"] = True`; `illegal_action="raise"` raises ValueError instead. `max_steps=N` truncates the
-episode after the learner's N-th step (opponents' moves do not count). After an episode ends (terminated or
-truncated) step() raises until reset().
+`info["illegal_action"] = True`; `illegal_action="raise"` raises ValueError instead. `max_steps=N` (a positive int)
+truncates the episode after the learner's N-th step (opponents' moves do not count). After an episode ends
+(terminated or truncated) step() raises until reset().
 
 `reset(seed=s)` starts cardlab game seed `s` (the same game PettingZoo's reset(seed=s) and OpenSpiel's opening
-chance outcomes spelling `s` give); opponents are reset with seeds derived from `s`, so an episode is a function of `s` and the
-learner's actions, as long as no other env shares an opponent Agent object (one given as an object is used as
-given, not copied; a spec string makes a fresh agent per env). `self.history` lists every (player, action id) applied, opponents' included.
+chance outcomes spelling `s` give); opponents are reset with seeds derived from the game seed, so an episode is a
+function of `s` and the learner's actions, as long as no other env shares an opponent Agent object (one given as an
+object is used as given, not copied; a spec string makes a fresh agent per env). A game that the opponents end
+before the learner's first move (Hanabi with one fuse, say) cannot be an episode: reset deals again, with seeds
+derived from `s`, until the learner has a move (`info["seed"]` names the game seed played, and
+reset(seed=info["seed"]) replays it; RuntimeError after 100 such deals). `self.history` lists every (player, action
+id) applied, opponents' included.
 """
 
 from __future__ import annotations
@@ -25,7 +29,7 @@ from typing import Any, Sequence
 import numpy as np
 
 from cardlab.envs._extras import require
-from cardlab.envs.codec import GameCodec
+from cardlab.envs.codec import GameCodec, check_max_steps, is_int
 from cardlab.engine.core import derive_seed
 
 gymnasium = require("gymnasium", "rl")
@@ -34,6 +38,7 @@ from gymnasium import spaces  # noqa: E402
 # A sensible scripted opponent per game (agent spec strings; games not listed play against `random`).
 DEFAULT_OPPONENTS = {"hearthstone": "trading", "dominion": "bigmoney", "hanabi": "age"}
 _SEED_RANGE = 2**63 - 1
+_REDEALS = 100  # deals tried by reset() before giving up on a game the learner never gets to play
 
 
 class CardlabGymEnv(gymnasium.Env):
@@ -47,8 +52,9 @@ class CardlabGymEnv(gymnasium.Env):
                  encoder: str | None = None, action_ids: str | None = None) -> None:
         self.codec = GameCodec(game_spec, encoder, action_ids)
         n = self.codec.num_players
-        if not 0 <= seat < n:
-            raise ValueError(f"seat {seat} is not a seat of a {n}-player game")
+        if not is_int(seat) or not 0 <= seat < n:
+            raise ValueError(f"seat must be an int in 0..{n - 1} (a seat of this {n}-player game), not {seat!r}")
+        seat = int(seat)
         if observation not in ("box", "dict"):
             raise ValueError(f"observation must be 'box' or 'dict', not {observation!r}")
         if illegal_action not in ("terminate", "raise"):
@@ -56,7 +62,8 @@ class CardlabGymEnv(gymnasium.Env):
         if render_mode not in (None, "ansi"):
             raise ValueError(f"render_mode {render_mode!r} is not supported (ansi or None)")
         self.seat, self.observation_mode, self.render_mode = seat, observation, render_mode
-        self.illegal_action, self.illegal_reward, self.max_steps = illegal_action, float(illegal_reward), max_steps
+        self.illegal_action, self.illegal_reward = illegal_action, float(illegal_reward)
+        self.max_steps = check_max_steps(max_steps)
         self.opponents = self._make_opponents(opponent)
         box = spaces.Box(self.codec.low, self.codec.high, (self.codec.obs_dim,), np.float32)
         mask = spaces.Box(0, 1, (self.codec.num_actions,), np.int8)
@@ -96,17 +103,26 @@ class CardlabGymEnv(gymnasium.Env):
     # ------------------------------------------------------------ Gymnasium API
 
     def reset(self, *, seed: int | None = None, options: dict | None = None) -> tuple[Any, dict]:
+        """New episode from game seed `seed` (None: drawn from the env's generator). A game that the opponents end
+        before the learner moves is dealt again from `derive_seed("gym-redeal", first_seed, k)`, k = 1, 2, ...: an
+        episode must start with a move to make (PettingZoo's reset can report such a game as over; Gymnasium's
+        cannot), and the redeal is deterministic, so reset(seed=s) still reproduces its episode."""
         super().reset(seed=seed)
-        game_seed = int(seed) if seed is not None else int(self.np_random.integers(_SEED_RANGE))
-        self.seed_used = game_seed
-        self.state = self.codec.new_state(game_seed)
-        self.history = []
-        self.steps = self.learner_steps = 0
-        self._over = False
-        for seat, agent in self.opponents.items():
-            agent.reset(seat, derive_seed("gym-opponent", game_seed, seat))
-        self._play_opponents()
-        return self._obs(), self._info()
+        first_seed = int(seed) if seed is not None else int(self.np_random.integers(_SEED_RANGE))
+        for deal in range(_REDEALS):
+            game_seed = first_seed if deal == 0 else derive_seed("gym-redeal", first_seed, deal)
+            self.seed_used = game_seed
+            self.state = self.codec.new_state(game_seed)
+            self.history = []
+            self.steps = self.learner_steps = 0
+            self._over = False
+            for seat, agent in self.opponents.items():
+                agent.reset(seat, derive_seed("gym-opponent", game_seed, seat))
+            self._play_opponents()
+            if not self.state.is_terminal():
+                return self._obs(), self._info()
+        raise RuntimeError(f"{_REDEALS} games from seed {first_seed} of {self.codec.game.spec or self.codec.name} "
+                           f"ended before seat {self.seat} had a move: this seat never plays against these opponents")
 
     def step(self, action: Any) -> tuple[Any, float, bool, bool, dict]:
         if self.state is None:

@@ -1,9 +1,13 @@
 """cardlab games as OpenSpiel Python games: `cardlab_hearthstone`, `cardlab_dominion`, `cardlab_hanabi`.
 
 Importing this module registers them (`pyspiel.register_game`), so `pyspiel.load_game("cardlab_hanabi",
-{"players": 3})` and OpenSpiel's algorithms work on them. Game parameters are the game's registry options (a
-`None` default becomes "", meaning "the game's default"; `;` in a text value stands for `,`, as OpenSpiel's game
-strings reserve commas: `decks=liege;basic-mage`) plus `seeds` and `seed_draws`.
+{"players": 3})` and OpenSpiel's algorithms work on them. Game parameters are the game's registry options plus
+`seeds` and `seed_draws`. An option whose default is None ("the game's default") is an int parameter whose default
+is -1 (`UNSET_INT`) when the game parses it as a number (Hanabi's `colours`, `hints`, ...), else a text parameter
+whose default is "". Every game string round-trips (`pyspiel.load_game(str(game))`, serialization, pickling), so
+text values that a game string cannot carry are refused: `;` stands for `,` (`decks=liege;basic-mage`), and a
+value holding `=`, `(` or `)`, or one that OpenSpiel would read back as a number or a bool, is an error (a
+Hearthstone deckstring ends in `=`: pass the deck as a deck file instead).
 
 Chance: explicit, at the start only. The game opens with `seed_draws` chance nodes of `seeds` equally likely
 outcomes each (default 3 x 1024); their outcomes d0, d1, d2 are the digits of cardlab game seed d0 + seeds*d1 +
@@ -22,6 +26,7 @@ rows (`observation_tensor(player)`), observation strings list the row's non-zero
 
 from __future__ import annotations
 
+import importlib
 from typing import Any
 
 import numpy as np
@@ -29,21 +34,63 @@ import numpy as np
 from cardlab.envs._extras import require
 from cardlab.envs.codec import GameCodec
 from cardlab.engine.core import COOPERATIVE
-from cardlab.engine.registry import describe_games
+from cardlab.engine.registry import GameOption, describe_games, game_module_path, make_game, parse_spec
+from cardlab.runtime import UserError
 
 pyspiel = require("pyspiel", "openspiel")
 
 DEFAULT_SEEDS = 1024  # outcomes per chance node
 DEFAULT_SEED_DRAWS = 3  # chance nodes at the start: 1024**3 deals
 PREFIX = "cardlab_"
+UNSET_INT = -1  # an int parameter left at "the game's default" (an option whose cardlab default is None)
 _REGISTERED: dict[str, dict] = {}  # short name -> {"game": cardlab name, "defaults": parameter defaults}
 
 
-def _parameter_default(value: Any) -> Any:
-    """OpenSpiel parameters are bool, int, float or str; anything else (None, tuples) becomes text."""
+def _parameter_default(value: Any, option: GameOption | None = None) -> Any:
+    """OpenSpiel parameters are bool, int, float or str. None ("the game's default") becomes UNSET_INT when the
+    option parses as an int (a text parameter could not come back from a game string: OpenSpiel reads `colours=3`
+    as an int), else ""; anything else (tuples) becomes text."""
     if isinstance(value, (bool, int, float, str)):
         return value
-    return "" if value is None else ",".join(str(v) for v in value).replace(",", ";")
+    if value is None:
+        return UNSET_INT if option is not None and _parses_as_int(option) else ""
+    return ",".join(str(v) for v in value).replace(",", ";")
+
+
+def _parses_as_int(option: GameOption) -> bool:
+    try:
+        value = option.convert("", "", "1")
+    except Exception:  # noqa: BLE001  (a parser that refuses "1" takes no numbers)
+        return False
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _game_options(name: str) -> dict[str, GameOption]:
+    """The game module's OPTIONS (describe_games gives their defaults only, not their parsers)."""
+    return importlib.import_module(game_module_path(name)).OPTIONS
+
+
+def _text_problem(value: str) -> str | None:
+    """Why OpenSpiel's game string cannot carry text `value` (it splits on `,` and `=`, nests on parentheses and
+    reads digits and true/false as numbers and bools), or None. `,` is not checked: it travels as `;`."""
+    bad = sorted(set(value) & set("=()"))
+    if bad:
+        return f"it holds {' '.join(repr(c) for c in bad)}"
+    if value and (not value.strip("+-0123456789.") or value.lower() in ("true", "false")):
+        return "OpenSpiel would read it back as a number or a bool"
+    return None
+
+
+def _check_text(game: str, key: str, value: str, error: type[Exception]) -> None:
+    problem = _text_problem(value)
+    if problem is None:
+        return
+    hint = ""
+    if value.endswith("=") and value.rstrip("=").replace("+", "").replace("/", "").isalnum():
+        hint = ("; a Hearthstone deckstring ends in '=': save the deck as a deck file ('class: NAME' and "
+                "'COUNT Card Name' lines; `cardlab decks DECKSTRING` lists them) and pass its path")
+    raise error(f"OpenSpiel game {PREFIX + game}: {key}={value!r} cannot be carried by an OpenSpiel game string "
+                f"({problem}), so the game could not be serialized or reloaded{hint}")
 
 
 def _spec(game: str, params: dict, defaults: dict) -> str:
@@ -65,6 +112,10 @@ class CardlabSpielGame(pyspiel.Game):
     def __init__(self, params: dict | None = None) -> None:
         info = _REGISTERED[self.short_name]
         merged = dict(info["defaults"], **(params or {}))
+        for key, value in merged.items():  # a dict given to pyspiel.load_game: what str(game) could not carry
+            if isinstance(value, str):
+                merged[key] = value = value.replace(",", ";")
+                _check_text(info["game"], key, value, ValueError)
         self.codec = GameCodec(_spec(info["game"], merged, info["defaults"]))
         self.seeds = int(merged["seeds"])
         self.seed_draws = int(merged["seed_draws"])
@@ -85,11 +136,21 @@ class CardlabSpielGame(pyspiel.Game):
             max_game_length=int(getattr(codec.game, "max_actions", 20000)) + self.seed_draws)
         super().__init__(info["type"], game_info, merged)
 
+    def __reduce__(self) -> tuple:
+        """Pickle as (short name, parameters): pybind's own pickling rebuilds the C++ game but not this Python
+        object's attributes (the codec)."""
+        return _reload_game, (self.short_name, self.get_parameters())
+
     def new_initial_state(self) -> "CardlabSpielState":
         return CardlabSpielState(self)
 
     def make_py_observer(self, iig_obs_type=None, params=None) -> "CardlabObserver":
         return CardlabObserver(self.codec, iig_obs_type, params)
+
+
+def _reload_game(short_name: str, params: dict) -> CardlabSpielGame:
+    """Unpickling a game: importing this module has registered the games (in a fresh process too)."""
+    return pyspiel.load_game(short_name, params)
 
 
 class _Box:
@@ -233,7 +294,8 @@ def _register(name: str, players: list[int], kind: str, options: dict) -> None:
     short = PREFIX + name
     if short in _REGISTERED:
         return
-    defaults = {key: _parameter_default(o["default"]) for key, o in options.items()}
+    parsers = _game_options(name)
+    defaults = {key: _parameter_default(o["default"], parsers.get(key)) for key, o in options.items()}
     defaults["seeds"] = DEFAULT_SEEDS
     defaults["seed_draws"] = DEFAULT_SEED_DRAWS
     game_type = pyspiel.GameType(
@@ -254,8 +316,13 @@ def _register(name: str, players: list[int], kind: str, options: dict) -> None:
         parameter_specification=defaults)
     _REGISTERED[short] = {"game": name, "defaults": defaults, "type": game_type}
 
-    # One subclass per game: OpenSpiel calls the registered class with the parameters only.
-    game_class = type(f"Cardlab{name.title()}SpielGame", (CardlabSpielGame,), {"short_name": short})
+    # One subclass per game: OpenSpiel calls the registered class with the parameters only. Bound in this module
+    # under its own name, so that pickle and copy find it by name; a game itself pickles as (short name, parameters)
+    # (CardlabSpielGame.__reduce__), and unpickling imports this module, which registers the games.
+    class_name = f"Cardlab{name.title()}SpielGame"
+    game_class = type(class_name, (CardlabSpielGame,), {"short_name": short, "__module__": __name__,
+                                                        "__qualname__": class_name})
+    globals()[class_name] = game_class
     pyspiel.register_game(game_type, game_class)
 
 
@@ -268,27 +335,28 @@ def register_all() -> list[str]:
 
 def load_game(game_spec: str = "hearthstone", seeds: int | None = None, seed_draws: int | None = None):
     """`pyspiel.load_game` for a cardlab spec string (`hanabi:players=3`); `seeds` outcomes at each of the
-    `seed_draws` opening chance nodes (defaults 1024 and 3)."""
-    from cardlab.engine.registry import parse_spec
-
+    `seed_draws` opening chance nodes (defaults 1024 and 3). The spec is checked by the registry first (UserError for
+    an unknown game, option or value), and text values that an OpenSpiel game string cannot carry are refused."""
     register_all()
-    name, options = parse_spec(game_spec)
+    make_game(game_spec)  # the registry's own checks, with its messages: nothing below guesses at a bad value
+    name, texts = parse_spec(game_spec)
+    info = _REGISTERED.get(PREFIX + name)
+    if info is None:
+        raise UserError(f"game {name!r} has no OpenSpiel game (registered: {', '.join(sorted(_REGISTERED))})")
+    parsers = _game_options(name)
     params: dict[str, Any] = {}
-    defaults = _REGISTERED[PREFIX + name]["defaults"]
-    for key, text in options.items():
-        default = defaults.get(key, "")
-        if isinstance(default, bool):
-            params[key] = text.lower() in ("1", "true", "yes", "on")
-        elif isinstance(default, int):
-            params[key] = int(text)
-        elif isinstance(default, float):
-            params[key] = float(text)
-        else:
+    for key, text in texts.items():
+        default = info["defaults"][key]
+        if isinstance(default, str):
             params[key] = text.replace(",", ";")
-    if seeds is not None:
-        params["seeds"] = int(seeds)
-    if seed_draws is not None:
-        params["seed_draws"] = int(seed_draws)
+            _check_text(name, key, params[key], UserError)
+        else:  # bool, int or float: the game's own parser read it (make_game accepted it above)
+            params[key] = type(default)(parsers[key].convert(name, key, text))
+    for key, value in (("seeds", seeds), ("seed_draws", seed_draws)):
+        if value is not None:
+            if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
+                raise ValueError(f"{key} must be an int, got {value!r}")
+            params[key] = int(value)
     return pyspiel.load_game(PREFIX + name, params)
 
 

@@ -667,6 +667,22 @@ class HearthstoneState(State):
                     return f"play a Secret ({card.card_class.title()})"
         return self.action_to_string(action)
 
+    def __str__(self) -> str:
+        """The whole table for a debug render (the RL envs' render()), like Dominion's and Hanabi's: both boards
+        (render.board_lines) and both hands, but not the decks' order or the generator, which no one sees."""
+        from cardlab.engine.hearthstone.render import board_lines
+
+        if self.terminal:
+            result = "a draw" if self.winner in (None, -1) else f"player {self.winner} wins"
+            lines = [f"game over after turn {self.turn}: {result}"]
+        else:
+            lines = [f"turn {self.turn}: player {self.current} to move ({self.phase})"]
+        lines += board_lines(self)
+        lines += [f"P{p.index} hand: " + (", ".join(c.name for c in p.hand) or "(empty)") for p in self.players]
+        if self.pending is not None:
+            lines.append(f"P{self.current} chooses one of: " + ", ".join(c.name for c in self.pending[1]))
+        return "\n".join(lines)
+
     def to_dict(self) -> dict:
         from cardlab.engine.hearthstone.serialize import state_to_dict
 

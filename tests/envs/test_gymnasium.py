@@ -199,3 +199,41 @@ def test_hle_action_ids_number_moves_as_hle_does():
     assert gymnasium_env("dominion", action_ids="dominion-dense").codec.ids.name == "dominion-dense"
     with pytest.raises(Exception, match=r"unknown action ids 'hle' for dominion \(available: dominion-dense\)"):
         gymnasium_env("dominion", action_ids="hle")
+
+
+def test_reset_never_starts_a_game_that_is_already_over():
+    """With one fuse a random first move may bomb out before seat 1 moves: reset deals again, deterministically."""
+    env = gymnasium_env("hanabi:players=2,fuses=1", opponent="random", seat=1)
+    _, info = env.reset(seed=0)
+    assert not env.state.is_terminal() and info["action_mask"].sum() > 0
+    assert info["seed"] != 0  # game 0 ended before the learner's move: this is a redeal
+    first = env.state.to_dict()
+    assert env.reset(seed=0)[1]["seed"] == info["seed"] and env.state.to_dict() == first
+    env.reset(seed=info["seed"])  # the seed actually played replays the same episode
+    assert env.state.to_dict() == first
+    env.step(int(np.flatnonzero(info["action_mask"])[0]))  # the learner has a move to make: step() plays it
+    assert env.learner_steps == 1
+
+
+@pytest.mark.parametrize("bad", [0, -1, 1.5, "3", True])
+def test_max_steps_must_be_a_positive_int(bad):
+    with pytest.raises(ValueError, match="max_steps must be a positive int or None"):
+        gymnasium_env("dominion", max_steps=bad)
+    assert gymnasium_env("dominion", max_steps=np.int64(3)).max_steps == 3
+
+
+@pytest.mark.parametrize("bad", ["1", 2, -1, 1.0, True, None])
+def test_seat_must_be_an_int_in_range(bad):
+    with pytest.raises(ValueError, match="seat must be an int in 0..1"):
+        gymnasium_env("hanabi", seat=bad)
+    assert gymnasium_env("hanabi", seat=np.int64(1)).seat == 1
+
+
+def test_hearthstone_renders_the_table_not_an_object_address():
+    env = gymnasium_env("hearthstone", opponent="random", render_mode="ansi")
+    env.reset(seed=3)
+    text = env.render()
+    assert "object at" not in text
+    assert text.startswith("turn 1: player 0 to move") and "board: (empty)" in text
+    hands = [line for line in text.splitlines() if " hand: " in line]
+    assert len(hands) == 2 and "Hidden card" not in text  # the true state: both hands, as Hanabi and Dominion show

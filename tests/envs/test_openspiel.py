@@ -7,6 +7,8 @@ import pickle
 import numpy as np
 import pytest
 
+from cardlab.runtime import UserError
+
 pyspiel = pytest.importorskip("pyspiel")
 
 from cardlab.envs import GameCodec, openspiel_game  # noqa: E402
@@ -95,7 +97,7 @@ def test_pyspiel_finds_the_games_after_importing_pyspiel_and_cardlab_envs():
     import sys
 
     code = ("import pyspiel, cardlab.envs; "
-            "print(pyspiel.load_game('cardlab_hanabi', {'colours': '3'}).num_distinct_actions())")
+            "print(pyspiel.load_game('cardlab_hanabi', {'colours': 3}).num_distinct_actions())")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
     assert out.returncode == 0, out.stderr[-500:]
     assert int(out.stdout) > 0
@@ -123,3 +125,74 @@ def test_a_state_pickled_before_the_seed_had_digits_still_loads():
 
     box = _unbox("hanabi", 1024, None)  # the old three-argument form: one draw of `seeds`
     assert (box.draws, box.digits, box.state) == (1, (), None)
+
+
+@pytest.mark.parametrize("spec", ["hanabi:colours=3", "hanabi:players=3,hand_size=4,hints=5,fuses=2,ranks=4",
+                                  "hearthstone:decks=liege,basic-mage,mulligan=true"])
+def test_every_game_string_reloads_the_same_game(spec):
+    """An option whose default is "the game's default" is an int parameter (-1 = unset): a text "3" came back from
+    the game string as the int 3 and OpenSpiel refused it."""
+    game = openspiel_game(spec)
+    again = pyspiel.load_game(str(game))
+    assert again.get_parameters() == game.get_parameters()
+    assert again.codec.game.spec == game.codec.game.spec == GameCodec(spec).game.spec
+    state = game.new_initial_state()
+    for digit in (3, 0, 0):
+        state.apply_action(digit)
+    state.apply_action(state.legal_actions()[0])
+    copy = pickle.loads(pickle.dumps(state))
+    assert copy.history() == state.history() and copy.cardlab_state.to_dict() == state.cardlab_state.to_dict()
+    _, restored = pyspiel.deserialize_game_and_state(pyspiel.serialize_game_and_state(game, state))
+    assert restored.cardlab_state.to_dict() == state.cardlab_state.to_dict()
+
+
+def test_int_options_default_to_the_games_own_and_take_ints():
+    assert pyspiel.load_game("cardlab_hanabi", {"colours": 3}).codec.game.config.colours == 3
+    unset = pyspiel.load_game("cardlab_hanabi", {"hints": -1})  # -1: the variant's default
+    assert unset.codec.game.spec == GameCodec("hanabi").game.spec
+    pyspiel.random_sim_test(openspiel_game("hanabi:colours=3,hints=4"), num_sims=2, serialize=True, verbose=False)
+
+
+def test_values_a_game_string_cannot_carry_are_refused_when_loaded():
+    from cardlab.engine.hearthstone.decks import load_deck
+
+    deckstring = load_deck("liege").deckstring()
+    assert deckstring.endswith("=")
+    with pytest.raises(UserError, match=r"deck='AAE.*cannot be carried .*'='.*deck file"):
+        openspiel_game(f"hearthstone:deck={deckstring}")
+    with pytest.raises(ValueError, match="deck='AAE.*cannot be carried"):
+        pyspiel.load_game("cardlab_hearthstone", {"deck": deckstring})
+    with pytest.raises(ValueError, match="pool='12'.*read it back as a number"):
+        pyspiel.load_game("cardlab_hearthstone", {"pool": "12"})
+    # a comma given in a dict travels as ';', so the game string still reloads
+    game = pyspiel.load_game("cardlab_hearthstone", {"decks": "liege,basic-mage"})
+    assert pyspiel.load_game(str(game)).codec.game.spec == "hearthstone:decks=liege,basic-mage"
+
+
+def test_games_pickle_and_cross_a_spawned_process():
+    import multiprocessing
+
+    game = openspiel_game("hanabi:players=3,colours=4")
+    copy = pickle.loads(pickle.dumps(game))
+    assert type(copy) is type(game) and str(copy) == str(game)
+    state = copy.new_initial_state()  # the Python side (the codec) came back too, not only the C++ game
+    for digit in (1, 2, 3):
+        state.apply_action(digit)
+    assert state.legal_actions()
+    with multiprocessing.get_context("spawn").Pool(1) as pool:
+        assert pool.map(str, [game]) == [str(game)]
+
+
+@pytest.mark.parametrize("spec, needle", [("hearthstone:mulligan=maybe", "mulligan='maybe' should be a bool"),
+                                          ("hanabi:players=x", "players='x' should be a int"),
+                                          ("hanabi:colours=9", "colours=9 is not an integer in 1-5"),
+                                          ("hanabi:nope=1", "unknown option 'nope'"),
+                                          ("chess", "unknown game 'chess'")])
+def test_specs_are_checked_by_the_registry(spec, needle):
+    with pytest.raises(UserError, match=needle):
+        openspiel_game(spec)
+
+
+def test_seeds_must_be_ints():
+    with pytest.raises(ValueError, match="seeds must be an int, got 'x'"):
+        openspiel_game("hanabi", seeds="x")

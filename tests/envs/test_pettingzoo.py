@@ -45,13 +45,13 @@ def test_zero_sum_rewards_are_plus_minus_one(spec):
     assert sorted(final) == env.possible_agents
     assert sum(final.values()) == pytest.approx(0.0)
     assert set(final.values()) <= {-1.0, 0.0, 1.0}  # two players: +1/-1/0
-    assert [final[a] for a in env.possible_agents] == [pytest.approx(r) for r in env.state.returns()]
+    assert [final[a] for a in env.possible_agents] == [pytest.approx(r) for r in env.game_state.returns()]
 
 
 def test_hanabi_reward_is_the_team_score_for_everyone():
     env = pettingzoo_env("hanabi:players=3")
     final = _play_out(env, seed=2)
-    score = env.state.score()
+    score = env.game_state.score()
     assert final == {f"player_{i}": float(score) for i in range(3)}
 
 
@@ -71,4 +71,28 @@ def test_another_encoder_shapes_every_seats_observation():
     encoder = get_encoder("hle", env.codec.game)
     for i, agent in enumerate(env.possible_agents):
         assert env.observation_space(agent)["observation"].shape == (956,)
-        np.testing.assert_array_equal(env.observe(agent)["observation"], np.asarray(encoder.values(env.state, i)))
+        np.testing.assert_array_equal(env.observe(agent)["observation"],
+                                      np.asarray(encoder.values(env.game_state, i)))
+
+
+def test_state_stays_pettingzoos_method_and_the_game_is_game_state():
+    from pettingzoo.utils import wrappers
+
+    env = wrappers.OrderEnforcingWrapper(pettingzoo_env("hanabi"))
+    env.reset(seed=0)
+    with pytest.raises(NotImplementedError, match="no global state array.*env.game_state"):
+        env.state()
+    assert type(env.unwrapped.game_state).__name__ == "HanabiState"
+
+
+def test_hearthstone_render_shows_the_table():
+    env = pettingzoo_env("hearthstone", render_mode="ansi")
+    env.reset(seed=2)
+    text = env.render()
+    assert "object at" not in text and "P0 hand: " in text and "P1 hand: " in text and "board:" in text
+
+
+@pytest.mark.parametrize("bad", [0, -1, 1.5, "3", True])
+def test_max_steps_must_be_a_positive_int(bad):
+    with pytest.raises(ValueError, match="max_steps must be a positive int or None"):
+        pettingzoo_env("dominion", max_steps=bad)

@@ -52,7 +52,7 @@ def test_same_seed_same_trajectory_in_every_front_end(spec):
     pz_obs.append(env.observe(f"player_{seat}")["observation"])
     assert all(env.terminations.values())
     assert env.rewards[f"player_{seat}"] == returns[seat]
-    assert env.state.to_dict() == final
+    assert env.game_state.to_dict() == final
 
     # OpenSpiel: the opening chance nodes spell SEED in base 1024 (lowest digit first), then the same ids.
     state = openspiel_game(spec).new_initial_state()
@@ -81,6 +81,6 @@ def test_reset_seed_is_the_cardlab_game_seed(spec):
     gym = gymnasium_env(spec, seat=0, opponent="random")
     gym.reset(seed=SEED)
     fresh = env.codec.new_state(SEED)
-    assert env.state.to_dict() == fresh.to_dict()
+    assert env.game_state.to_dict() == fresh.to_dict()
     if gym.history == []:  # seat 0 moves first in every game: no opponent has moved yet
         assert gym.state.to_dict() == fresh.to_dict()
