@@ -8,16 +8,27 @@ from pathlib import Path
 from cardlab.runtime import UserError, not_a_file, write_text_atomically
 
 FORMAT = "cardlab-game"
-VERSION = 2
+# 3: a game may add "game_record" (its `log_record()`: Hearthstone's deck files as deckstrings plus the cards in the
+# order played); only such logs are written as version 3, so an older cardlab refuses them rather than replay
+# another game, and every other log is read as before. Version 2 logs name a deck file as typed: they replay where
+# that path still resolves.
+VERSION = 3
+READABLE_VERSIONS = (2, 3)
 
 
-def game_log(game_spec: str, seed: int, roles, agents: list[str], actions: list, result: dict,
+def game_log(game, seed: int, roles, agents: list[str], actions: list, result: dict,
              error: str | None) -> dict:
-    """Everything that replays one game: `make_game(game).new_initial_state(seed, roles)` then the actions."""
-    return {
+    """Everything that replays one game: `log_game(log).new_initial_state(seed, roles)` then the actions. `game` is
+    the Game played (or its spec); a game whose spec depends on local files gives a portable one by `log_record()`."""
+    spec, record = (game, None) if isinstance(game, str) else (game.spec, None)
+    hook = getattr(game, "log_record", None)
+    portable = hook() if hook is not None else None
+    if portable is not None:
+        spec, record = portable
+    log = {
         "format": FORMAT,
-        "version": VERSION,
-        "game": game_spec,
+        "version": VERSION if record is not None else 2,
+        "game": spec,
         "seed": seed,
         "roles": list(roles),
         "agents": agents,  # per seat
@@ -25,6 +36,27 @@ def game_log(game_spec: str, seed: int, roles, agents: list[str], actions: list,
         "result": result,
         "error": error,
     }
+    if record is not None:
+        log["game_record"] = record
+    return log
+
+
+def log_game(log: dict):
+    """The game a log was played in: `make_game(log["game"])`, with its "game_record" applied (the game's
+    `with_log_record`) when it has one."""
+    from cardlab.engine.registry import make_game
+
+    game = make_game(log["game"])
+    record = log.get("game_record")
+    if record is None:
+        return game
+    apply = getattr(game, "with_log_record", None)
+    if apply is None:
+        raise UserError(f"malformed game log ({log['game']!r} takes no game_record)")
+    try:
+        return apply(record)
+    except UserError as exc:
+        raise UserError(f"malformed game log (game_record: {exc})") from None
 
 
 def save(log: dict, path: Path) -> Path:
@@ -36,14 +68,17 @@ def load(path: str | Path) -> dict:
     path = Path(path)
     if not path.is_file():
         raise UserError(not_a_file(path, "game log"))
-    try:
-        log = json.loads(path.read_text(encoding="utf-8"))
+    try:  # utf-8-sig: a byte-order mark (a Windows editor's save) is not part of the JSON
+        log = json.loads(path.read_text(encoding="utf-8-sig"))
     except (json.JSONDecodeError, UnicodeDecodeError) as exc:
         raise UserError(f"{path}: not a cardlab game log ({exc})") from None
+    except RecursionError:  # brackets nested thousands deep: no log is
+        raise UserError(f"{path}: not a cardlab game log (nested too deeply)") from None
     if not isinstance(log, dict) or log.get("format") != FORMAT:
         raise UserError(f"{path}: not a cardlab game log (missing format {FORMAT!r})")
-    if log.get("version") != VERSION:
-        raise UserError(f"{path}: game log version {log.get('version')} is not supported (expected {VERSION})")
+    if log.get("version") not in READABLE_VERSIONS:
+        raise UserError(f"{path}: game log version {log.get('version')} is not supported (expected "
+                        f"{' or '.join(map(str, READABLE_VERSIONS))})")
     missing = [key for key in ("game", "seed", "roles", "agents", "actions") if key not in log]
     if missing:
         raise UserError(f"{path}: not a complete cardlab game log (no {', '.join(repr(k) for k in missing)})")
@@ -54,10 +89,8 @@ def load(path: str | Path) -> dict:
 
 def replay_states(log: dict, source: str = "game log"):
     """Yield (state_before, action) for each logged action, then (final_state, None)."""
-    from cardlab.engine.registry import make_game
-
     try:
-        game = make_game(log["game"])
+        game = log_game(log)
         roles = tuple(log["roles"])
         players = getattr(game, "num_players", len(roles))
         if sorted(roles) != list(range(players)):
@@ -74,7 +107,8 @@ def replay_states(log: dict, source: str = "game log"):
         raise UserError(f"{source}: malformed game log ({exc!r})") from None
     for i, action in enumerate(actions):
         if action not in state.legal_actions():
-            raise UserError(f"{source}: action {i} {action} is not legal on replay (log from another engine version?)")
+            raise UserError(f"{source}: action {i} {action} is not legal on replay (a log from another engine "
+                            "version, or a deck file changed since?)")
         yield state, action
         state.apply(action)
     yield state, None

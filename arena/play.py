@@ -174,7 +174,7 @@ def play_game(game: Game | str, specs: Sequence[str], seed: int, index: int,
     if keep_log or error is not None:
         from cardlab.arena import gamelog
 
-        log = gamelog.game_log(game.spec, state_seed, roles, [specs[r] for r in roles], actions,
+        log = gamelog.game_log(game, state_seed, roles, [specs[r] for r in roles], actions,
                                {"returns_by_role": list(returns) if returns else None, "turns": turns}, error)
     return GameResult(index, state_seed, roles, returns, turns, len(actions), times, error, log)
 

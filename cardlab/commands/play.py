@@ -40,7 +40,7 @@ def run(args) -> int:
     if len(bots) != n - 1:
         raise UserError(f"--vs takes one spec or {n - 1} (one per other seat), got {len(bots)}")
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
-    console = Console()
+    console = Console(emoji=False)  # a deck file named "a:fire:.txt" is printed as named
     agents = []
     for seat in range(n):
         agent = HumanAgent(game=game.name, console=console) if seat == args.seat else \
@@ -48,18 +48,20 @@ def run(args) -> int:
         agent.reset(seat, agent_seed(seed, 0, seat))
         agents.append(agent)
     state = game.new_initial_state(game_seed(seed, 0))
-    console.print(f"{game.describe()} ({game.spec}), seed {seed}; you are seat {args.seat}; bots: "
-                  + ", ".join(a.spec() for i, a in enumerate(agents) if i != args.seat))
+    # deck names and file names, the game spec and agent specs are the user's text, not markup ("mage [v2].txt")
+    console.print(escape(f"{game.describe()} ({game.spec}), seed {seed}; you are seat {args.seat}; bots: "
+                         + ", ".join(a.spec() for i, a in enumerate(agents) if i != args.seat)))
     try:
         while not state.is_terminal():
             seat = state.current_player
             action = agents[seat].act(state.observation(seat))
             seen = state.public_action_string(action, args.seat) if seat != args.seat else ""  # no hidden names
+            effects = public_effects(state, action, args.seat)
             state.apply(action)
             outcome = state.public_outcome_string(args.seat)  # what the move turned face up (Hanabi's card)
-            if seen or outcome:
+            if seen or effects or outcome:
                 who = f"player {seat}" if seat != args.seat else "you"
-                console.print(f"[cyan]{who}:[/cyan] " + escape(", ".join(t for t in (seen, outcome) if t)))
+                console.print(f"[cyan]{who}:[/cyan] " + escape(", ".join(t for t in (seen, effects, outcome) if t)))
     except (InputEnded, EOFError):
         console.print("\ncardlab play: input ended before the game did")
         return 1
@@ -76,6 +78,14 @@ def run(args) -> int:
     else:
         console.print(outcome_line(returns, args.seat))
     return 0
+
+
+def public_effects(state, action, viewer: int) -> str:
+    """What `viewer` sees come of `action` beyond its own words, told before it is applied: a game whose state has
+    `public_outcome_of(action, viewer)` (Dominion: the cards an attack revealed or trashed, also where the engine
+    chose for a player with one option) works it out from the state before the action; "" for the others."""
+    describe = getattr(state, "public_outcome_of", None)
+    return describe(action, viewer) if describe is not None else ""
 
 
 def outcome_line(returns: list[float], seat: int) -> str:

@@ -1034,12 +1034,55 @@ class DominionState(State):
             return "put deck into discard pile" if action == YES else "keep deck"
         if kind == "set-aside":
             return "keep it in hand" if action == NONE else f"set aside {name}"
-        if kind == "thief-gain":
-            return "do not gain it" if action == NONE else f"gain trashed {name}"
+        if kind == "thief-gain":  # the card and whose it was: "it" alone named nothing for the table
+            trashed = f"player {pr[3]}'s trashed {NAMES[pr[4][0]]}"
+            return f"do not gain {trashed}" if action == NONE else f"gain {trashed}"
+        if kind == "thief-trash":  # with several victims, whose Treasure it is
+            return f"trash player {pr[3]}'s {name} ({card})"
         if action == NONE:
             return f"done ({card})"
-        verb = {"thief-trash": "trash", "throne": "play twice"}.get(kind, kind)
+        verb = {"throne": "play twice"}.get(kind, kind)
         return f"{verb} {name} ({card})"
+
+    def public_outcome_of(self, action: int, viewer: int) -> str:
+        """What `viewer` sees come of `action` (about to be applied to this full state) beyond the action's own words:
+        cards revealed (Thief, Adventurer, a Bureaucrat victim's Victory card or whole hand), trashed, gained,
+        discarded or chosen by the effects it sets off, "; "-separated ("" when none). The engine answers a prompt
+        with one option unasked (a Thief that reveals one Treasure trashes it, a Militia victim holding only Coppers
+        discards), so nobody's action names those; all of them are public (spec section 1). `viewer` -1: the whole
+        table ("player N" throughout, for replays).
+
+        Found by resolving the action once more on a copy that notes each event as it happens: `apply` does no
+        extra work for it. An observation cannot resolve actions (its hidden cards and shuffles are unknown): "".
+        """
+        if self.observer != -1 or self.rng is None or self.terminal:
+            return ""
+        copy = _Narrator.__new__(_Narrator)
+        plain = self.clone()
+        for name in _FIELDS:
+            setattr(copy, name, getattr(plain, name))
+        copy.events = []
+        copy.revealing = None
+        copy.apply(action)
+        events = copy.events
+        own = self._own_event(action)  # told by the action's words already
+        if own in events:
+            events.remove(own)
+        return "; ".join(_event_text(group, viewer) for group in _grouped(events))
+
+    def _own_event(self, action: int) -> tuple | None:
+        """The event a choice makes itself (a bought or chosen gain, a chosen trash...), as `_Narrator` notes it."""
+        pr = self.prompt
+        if pr is None:
+            return ("gain", self.owner, action, TO_DISCARD) if self.phase == BUY and action != NONE else None
+        kind = pr[0]
+        if kind == "gain":
+            return ("gain", pr[1], action, pr[6][0])
+        if kind == "thief-trash":
+            return ("trash", pr[3], action)
+        if kind in ("trash", "discard", "topdeck", "throne"):
+            return (kind, pr[1], action)
+        return None
 
     def __str__(self) -> str:
         from cardlab.engine.dominion.render import board_lines
@@ -1094,3 +1137,112 @@ class DominionState(State):
 
 
 CARD_IDS = {c.name: i for i, c in enumerate(CARD_LIST)}
+
+
+class _Narrator(DominionState):
+    """A copy of a state that notes the public events of the one action resolved on it (`public_outcome_of`):
+    each override calls the rule it watches unchanged, so the copy ends exactly where the state itself will.
+    Events: ("reveal", p, cards, found or None), ("hand", p, cards), ("trash", p, card), ("discard", p, card),
+    ("gain", p, card, to), ("topdeck", p, card), ("throne", p, card)."""
+
+    __slots__ = ("events", "revealing")
+
+    def _take_top(self, p: int) -> int:
+        card = super()._take_top(p)
+        if self.revealing is not None and card >= 0:
+            self.revealing.append(card)
+        return card
+
+    def _noting_reveals(self, resolve, *args) -> tuple[int, tuple]:
+        """Run `resolve`; return where its events start and the cards it took from the top of a deck (revealed)."""
+        mark = len(self.events)
+        self.revealing = []
+        try:
+            resolve(*args)
+        finally:
+            revealed, self.revealing = tuple(self.revealing), None
+        return mark, revealed
+
+    def _t_thief(self, v: int) -> None:
+        mark, revealed = self._noting_reveals(super()._t_thief, v)
+        if revealed:
+            self.events.insert(mark, ("reveal", v, revealed, None))
+
+    def _special_adventurer(self, card: int, first: bool) -> None:
+        p = self.owner
+        mark, revealed = self._noting_reveals(super()._special_adventurer, card, first)
+        if revealed:
+            self.events.insert(mark, ("reveal", p, revealed, tuple(c for c in revealed if IS_TREASURE[c])))
+
+    def _t_bureaucrat(self, v: int) -> None:
+        if self._hit(v) and self.hand[v] and not self._hand_options(v, IS_VICTORY):
+            self.events.append(("hand", v, tuple(sorted(self.hand[v]))))
+        super()._t_bureaucrat(v)
+
+    def _r_bureaucrat(self, card: int, v: int) -> None:
+        self.events.append(("topdeck", v, card))
+        super()._r_bureaucrat(card, v)
+
+    def _r_thief_trash(self, card: int, v: int) -> None:
+        self.events.append(("trash", v, card))
+        super()._r_thief_trash(card, v)
+
+    def _trash_from_hand(self, p: int, card: int) -> None:
+        self.events.append(("trash", p, card))
+        super()._trash_from_hand(p, card)
+
+    def _discard_from_hand(self, p: int, card: int) -> None:
+        self.events.append(("discard", p, card))
+        super()._discard_from_hand(p, card)
+
+    def _gain(self, p: int, card: int, to: int = TO_DISCARD) -> bool:
+        gained = super()._gain(p, card, to)
+        if gained:
+            self.events.append(("gain", p, card, to))
+        return gained
+
+    def _r_throne(self, card: int) -> None:
+        self.events.append(("throne", self.owner, card))
+        super()._r_throne(card)
+
+
+def _grouped(events: list[tuple]) -> list[list[tuple]]:
+    """Runs of trashes, discards or gains of one player (and one destination) together: one clause each."""
+    groups: list[list[tuple]] = []
+    for event in events:
+        last = groups[-1][-1] if groups else None
+        if last is not None and event[0] in ("trash", "discard", "gain") and last[0] == event[0] \
+                and last[1] == event[1] and last[3:] == event[3:]:
+            groups[-1].append(event)
+        else:
+            groups.append([event])
+    return groups
+
+
+def _event_text(group: list[tuple], viewer: int) -> str:
+    """One clause for a run of events from `viewer`'s seat: "player 0 revealed Silver, Estate"."""
+    kind, p = group[0][0], group[0][1]
+    who = "you" if p == viewer else f"player {p}"
+    their = "your" if p == viewer else "their"
+    if kind == "reveal":
+        found = group[0][3]  # Adventurer's Treasures
+        into = f" and put {_names(found)} into {their} hand" if found else ""
+        return f"{who} revealed {_names(group[0][2])}{into}"
+    if kind == "hand":
+        return f"{who} revealed {their} hand, without a Victory card: {_names(group[0][2])}"
+    if kind == "topdeck":
+        return f"{who} revealed {NAMES[group[0][2]]} and put it onto {their} deck"
+    if kind == "throne":
+        return f"{who} played {NAMES[group[0][2]]} twice (Throne Room)"
+    cards = _names(e[2] for e in group)
+    if kind == "trash":
+        whose = "your" if p == viewer else f"player {p}'s"
+        return f"{whose} {cards} {'was' if len(group) == 1 else 'were'} trashed"
+    if kind == "discard":
+        return f"{who} discarded {cards}"
+    where = {TO_DECK: f" onto {their} deck", TO_HAND: f" into {their} hand"}.get(group[0][3], "")
+    return f"{who} gained {cards}{where}"
+
+
+def _names(cards) -> str:
+    return ", ".join(NAMES[c] for c in cards)

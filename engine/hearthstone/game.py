@@ -126,6 +126,41 @@ class HearthstoneGame(Game):
         return {"decks": json.dumps(decks, sort_keys=True), "card_data_version": card_db().source_version,
                 "max_turns": int(self.config.max_turns)}
 
+    def log_record(self) -> tuple[str, dict] | None:
+        """For game logs (arena/gamelog.py): a spec that replays anywhere, with each deck file of `deck=`/`decks=`
+        replaced by its deck's deckstring, and the decks' cards in the order played (the game shuffles the list it
+        is given, and a deckstring lists its cards in an order of its own). None when no deck came from a file."""
+        from pathlib import Path
+
+        if self.decks.mode not in ("same", "pair"):
+            return None
+        typed = self.decks.label.removesuffix(" mirror").split(" vs ")
+        files = [Path(name).is_file() for name in typed]
+        if not any(files) or len(typed) != len(self.decks.decks):
+            return None
+        names = [d.deckstring() if is_file else name for name, d, is_file in zip(typed, self.decks.decks, files)]
+        spec = HearthstoneGame(DeckChoice(self.decks.mode, self.decks.decks,
+                                          " vs ".join(names) + (" mirror" if self.decks.mode == "same" else "")),
+                               self.config).spec
+        return spec, {"decks": [{"name": d.name, "cards": [c.id for c in d.cards]} for d in self.decks.decks]}
+
+    def with_log_record(self, record: dict) -> "HearthstoneGame":
+        """This game (made from a log's spec) with the decks of `log_record` dealt in the order played."""
+        try:
+            recorded = record["decks"]
+            if len(recorded) != len(self.decks.decks):
+                raise ValueError
+            exact = []
+            for deck, entry in zip(self.decks.decks, recorded):
+                by_id = {card.id: card for card in deck.cards}
+                cards = tuple(by_id[card_id] for card_id in entry["cards"])
+                if sorted(c.id for c in cards) != sorted(c.id for c in deck.cards) or not isinstance(entry["name"], str):
+                    raise ValueError
+                exact.append(Deck(entry["name"], deck.hero_class, cards))
+        except (KeyError, TypeError, ValueError):
+            raise UserError(f"its decks do not match the deckstrings of {self.spec}") from None
+        return HearthstoneGame(DeckChoice(self.decks.mode, tuple(exact), self.decks.label), self.config)
+
     def with_config(self, **changes) -> "HearthstoneGame":
         return HearthstoneGame(self.decks, replace(self.config, **changes))
 
