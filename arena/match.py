@@ -223,6 +223,24 @@ def match_identity(game: Game, specs: Sequence[str], seed: int) -> dict:
     return identity
 
 
+MAX_GAMES = 2**63 - 1  # game indices are int64 in journals and chain files, and a job count must fit len()
+
+
+class _Jobs:
+    """The jobs of the games still to play, made as the workers take them: a list built up front held a tuple per
+    game before the first one started (a mistyped --games of 10**20 filled memory until the process was killed)."""
+
+    def __init__(self, head: tuple, keep_logs: bool, games: int, finished: frozenset[int], count: int) -> None:
+        self.head, self.keep_logs, self.games, self.finished, self.count = head, keep_logs, games, finished, count
+
+    def __len__(self) -> int:  # run_jobs sizes its chunks by it
+        return self.count
+
+    def __iter__(self):
+        spec, specs, seed = self.head
+        return ((spec, specs, seed, i, (), self.keep_logs) for i in range(self.games) if i not in self.finished)
+
+
 def run_match(specs: Sequence[str], game: Game | str | None = None, games: int = 100, workers: int = 1,
               seed: int = 0, log_dir: Path | None = None, progress: Callable[[int], None] | None = None,
               keep_logs: bool = False, journal: str | Path | None = None,
@@ -234,6 +252,8 @@ def run_match(specs: Sequence[str], game: Game | str | None = None, games: int =
     specs = role_specs(game, specs)
     if games <= 0:
         raise UserError(f"--games must be positive, got {games}")
+    if games > MAX_GAMES:  # the games' indices are int64 (journals, chain files): a larger count cannot be played
+        raise UserError(f"--games {games} is more than a match can play (at most {MAX_GAMES:,})")
     workers = cap_workers(workers, warn)
     from cardlab.agents.registry import make_agent
 
@@ -282,11 +302,11 @@ def run_match(specs: Sequence[str], game: Game | str | None = None, games: int =
         book = MatchJournal.open(journal, match_identity(game, specs, seed), earlier)
     finished = book.done if book is not None else set()
     start = time.perf_counter()
-    todo = [i for i in range(games) if i not in finished]
-    done = games - len(todo)
+    done = sum(1 for i in finished if 0 <= i < games)
+    played = games - done
     if progress is not None and done:
         progress(done)
-    jobs = [(game.spec, specs, seed, i, (), keep_logs) for i in todo]
+    jobs = _Jobs((game.spec, specs, seed), keep_logs, games, frozenset(finished), played)  # book.add grows it
     try:
         with StopOnInterrupt(defer=not plays_human(specs)) as stop:
             for r in run_jobs(play_game, jobs, workers):
@@ -312,5 +332,5 @@ def run_match(specs: Sequence[str], game: Game | str | None = None, games: int =
             book.close()
     elapsed = time.perf_counter() - start
     return MatchReport(game.spec, game.describe(), game.kind, specs, games, returns, errors, turns, times, elapsed,
-                       seed, getattr(game, "max_score", None), sorted(error_logs), played=len(todo),
+                       seed, getattr(game, "max_score", None), sorted(error_logs), played=played,
                        first_error=first_error)

@@ -6,6 +6,7 @@ saves one figure; the file extension (.png or .svg) picks the format. matplotlib
 
 from __future__ import annotations
 
+import contextlib
 import csv
 import io
 import json
@@ -106,13 +107,20 @@ def _rate(cell: dict, where: object) -> tuple[float, float, float]:
 
 
 def _save(fig, out: Path) -> Path:
-    out.parent.mkdir(parents=True, exist_ok=True)  # only now: a bad input leaves no new empty folder behind
     tmp = out.with_name(out.stem + ".partial" + out.suffix)
     try:
+        out.parent.mkdir(parents=True, exist_ok=True)  # only now: a bad input leaves no new empty folder behind
         fig.savefig(tmp, dpi=150, bbox_inches="tight")
+        tmp.replace(out)  # no half-written figure under the final name
+    except OSError as exc:
+        with contextlib.suppress(OSError):
+            tmp.unlink(missing_ok=True)
+        if exc.errno is None or exc.filename is None or Path(exc.filename) != tmp:
+            raise  # a folder of --out, named as the user gave it
+        # the OS named the temporary file, which the user never gave (`x.partial.png: permission denied`): name --out
+        raise type(exc)(exc.errno, exc.strerror, str(out)) from None
     finally:
         _pyplot().close(fig)  # pyplot keeps every figure open otherwise: a process drawing many would pile them up
-    tmp.replace(out)  # no half-written figure under the final name
     return out
 
 

@@ -54,7 +54,7 @@ def check_file(path: str | Path, f: h5py.File | None = None) -> dict[str, Any]:
     own = f is None
     f = f if f is not None else _open(path)
     try:
-        attrs = {k: _plain(v) for k, v in f.attrs.items()}
+        attrs = {k: _plain(v, path, f"its {k} attribute") for k, v in f.attrs.items()}
         if attrs.get("format") != FORMAT:
             raise UserError(f"{path} is an HDF5 file but not a cardlab chain file (no format={FORMAT!r} attribute)")
         version = int(attrs.get("schema_version", -1))
@@ -90,21 +90,32 @@ def check_file(path: str | Path, f: h5py.File | None = None) -> dict[str, Any]:
                 if ds.shape[0] < rows:
                     raise UserError(f"{path} is truncated: chains/{kind}/{name} has {ds.shape[0]} rows, {rows} committed")
         return attrs
-    except (OSError, KeyError, RuntimeError) as exc:
+    except (OSError, KeyError, RuntimeError, UnicodeDecodeError) as exc:  # (h5py decodes variable-length text)
         raise UserError(f"{path} is corrupt: {exc}") from None
     finally:
         if own:
             f.close()
 
 
-def _plain(value):
-    if isinstance(value, bytes):
-        return value.decode()
+def _plain(value, path: Path, what: str):
+    """An attribute or stored name as a Python value; text that is not UTF-8 (damaged bytes) is a UserError naming
+    the file and where, not a UnicodeDecodeError traceback."""
+    if isinstance(value, bytes):  # np.bytes_ too
+        try:
+            return value.decode()
+        except UnicodeDecodeError:
+            raise UserError(f"{path} is corrupt: {what} is not valid UTF-8 text ({_clip(value)})") from None
     if isinstance(value, np.generic):
         return value.item()
     if isinstance(value, np.ndarray):
         return value.tolist()
     return value
+
+
+def _clip(value: bytes, most: int = 40) -> str:
+    """Damaged bytes for a message, cut short."""
+    text = repr(bytes(value))
+    return text if len(text) <= most else text[:most] + "..."
 
 
 class ChainData:
@@ -127,10 +138,11 @@ class ChainData:
             self.n_games = int(self.attrs["games_completed"])
             self.dim = int(g["features"].shape[1])
             self.fields = tuple(sorted(g.keys()))
-            self.feature_names = tuple(_plain(n) for n in f["meta/feature_names"][:])
+            self.feature_names = tuple(_plain(n, self.path, f"meta/feature_names[{i}]")
+                                       for i, n in enumerate(f["meta/feature_names"][:]))
             feature_bytes = g["features"].dtype.itemsize * self.dim
             other_bytes = sum(g[n].dtype.itemsize * int(np.prod(g[n].shape[1:])) for n in self.fields if n != "features")
-        except (OSError, KeyError) as exc:
+        except (OSError, KeyError, UnicodeDecodeError) as exc:
             raise UserError(f"{self.path} is corrupt: {exc}") from None
         finally:
             f.close()

@@ -74,7 +74,58 @@ def summarise(path: str) -> dict:
                           "red_topup_games": int((games["kind"] == 1).sum())}
         if (w == -3).any():  # several players won together (3-4 player Dominion)
             out["results"]["shared_wins"] = int((w == -3).sum())
+        by_agent = wins_by_agent(attrs, games, seats)
+        if by_agent is not None:
+            out["results"]["agents"] = by_agent
     return out
+
+
+def wins_by_agent(attrs: dict, games: dict, seats: int) -> dict | None:
+    """{role letter: {"agent": spec, "wins": n}}: the games each agent of --agents won. The first player changes
+    from game to game, so the wins by seat say nothing of the agents; `a_seat` is the first agent's seat, and with
+    more than two seats the others follow it in the run's seating order (arena.play.seat_roles). None where the
+    file cannot tell: no a_seat column, or a merged file whose sources had other agents (its attributes are its
+    first source's). With three or more seats a merged file (its games renumbered) reports the first agent only."""
+    import json
+
+    import numpy as np
+
+    from cardlab.arena.match import LABELS
+    from cardlab.arena.play import SEATING, seat_roles
+
+    agents = json.loads(attrs.get("agents", "[]"))
+    if "a_seat" not in games or len(agents) != seats or not agents:
+        return None
+    sources = json.loads(attrs.get("merged_from", "[]"))
+    for source in sources:
+        theirs = source.get("agents") if isinstance(source, dict) else None
+        if isinstance(theirs, str):
+            try:
+                theirs = json.loads(theirs)
+            except ValueError:
+                return None
+        if theirs != agents:
+            return None
+    w = np.asarray(games["winner"], dtype=np.int64)
+    a_seat = np.asarray(games["a_seat"], dtype=np.int64)
+    role = np.full(len(w), -1)  # the role that won each game; -1: a draw, an error, a shared win, or not known
+    decided = w >= 0
+    role[decided & (w == a_seat)] = 0
+    others = decided & (w != a_seat)
+    if seats == 2:
+        role[others] = 1
+    elif not sources:
+        rotation = attrs.get("agent_seats", SEATING) != SEATING  # older files seated the agents by rotation only
+        for i in np.flatnonzero(others):
+            order = (tuple((seat - i) % seats for seat in range(seats)) if rotation
+                     else seat_roles(int(i), seats))  # order[seat] = the role in that seat
+            role[i] = order[int(w[i])]
+    elif len(set(agents[1:])) == 1:  # every other seat plays one spec: its wins are theirs together
+        role[others] = 1
+        agents = agents[:2]
+    else:
+        agents = agents[:1]
+    return {LABELS[r]: {"agent": spec, "wins": int((role == r).sum())} for r, spec in enumerate(agents)}
 
 
 def verify(path: str, block_rows: int = 1 << 16) -> int:
@@ -148,7 +199,12 @@ def run(args) -> int:
             shared = f", shared wins {r['shared_wins']}" if "shared_wins" in r else ""
             asked = info["settings"].get("red_topup") or r["red_topup_games"]  # a merged file: any source's
             topup = f"; red top-up games {r['red_topup_games']}" if asked else ""
-            c.print(f"results: {seats}{shared}, draws {r['draws']}, errors {r['errors']}{topup}")
+            if "agents" in r:  # the seats alternate between the agents: their wins are what tells them apart
+                agents = ", ".join(f"{label} ({a['agent']}) won {a['wins']}" for label, a in r["agents"].items())
+                c.print(f"results: {agents}{shared}, draws {r['draws']}, errors {r['errors']}{topup}")
+                c.print(f"by seat: {seats}")
+            else:
+                c.print(f"results: {seats}{shared}, draws {r['draws']}, errors {r['errors']}{topup}")
     t = Table(title="chains")
     threat = any("colours" in e for e in info["chains"].values()) or "colour" in info["chains"]
     extra = ("colours (g/y/r)", "sub-chains") if threat else ("outcomes (l/d/w)" if not cooperative else "score",)

@@ -16,10 +16,22 @@ def run(args) -> int:
     from cardlab.checkpoints.zoo import entries
     from cardlab.runtime import UserError
 
-    zoo = [e for e in entries().values() if args.game in (None, e.game)]
-    if args.game is not None and not zoo:
+    wanted = None
+    if args.game is not None:
+        # the spec as every verb's --game reads it (HANABI, hanabi:players=4): its game's models; a bad option is the
+        # registry's error, and so is an unknown game, after the answer to the question asked
+        from cardlab.engine.registry import available, make_game, parse_spec
+
+        try:
+            wanted = make_game(args.game).name
+        except UserError as exc:
+            if parse_spec(args.game)[0] in available():
+                raise
+            raise UserError(f"no shipped models for game {args.game.strip()!r}: {exc}") from None
+    zoo = [e for e in entries().values() if wanted in (None, e.game)]
+    if wanted is not None and not zoo:
         games = sorted({e.game for e in entries().values()})
-        raise UserError(f"no shipped models for game {args.game!r} (models exist for: {', '.join(games)})")
+        raise UserError(f"no shipped models for game {wanted!r} (models exist for: {', '.join(games)})")
     if args.json:
         print(json.dumps([e.to_json() for e in zoo], indent=1))
         return 0

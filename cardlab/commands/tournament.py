@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import sys
 from pathlib import Path
 
 from cardlab.commands.arena import check_log_dir, json_stdout
@@ -18,7 +19,8 @@ def add_arguments(p) -> None:
     p.add_argument("--workers", type=int, default=1)
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--log-dir", default="arena-logs",
-                   help="where games that raised are saved for `cardlab replay` (default: ./arena-logs)")
+                   help="where games that raised are saved for `cardlab replay`, one subfolder per pair "
+                        "(DIR/1-2_A_vs_B/game-SEED-INDEX.json; default: ./arena-logs)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
 
 
@@ -37,9 +39,13 @@ def run(args) -> int:
         raise UserError("each agent spec may appear only once")
     game = make_game_from_args(args)
     log_dir = check_log_dir(args.log_dir)
+
+    def warn(message: str) -> None:
+        print(f"cardlab tournament: warning: {message}", file=sys.stderr)
+
     if args.json:
         with json_stdout(True):  # stdout is the JSON object alone
-            result = round_robin(args.agents, game, args.games, args.workers, args.seed, log_dir=log_dir)
+            result = round_robin(args.agents, game, args.games, args.workers, args.seed, log_dir=log_dir, warn=warn)
         print(json.dumps(result))
         return 0
     from cardlab.commands.tables import stdout_console
@@ -56,7 +62,7 @@ def run(args) -> int:
         result = round_robin(args.agents, game, args.games, args.workers, args.seed,
                              on_match=None if person else
                              lambda r: status.update(f"done: {r.agents[0]} vs {r.agents[1]}"),
-                             log_dir=log_dir)
+                             log_dir=log_dir, warn=warn)
     table = Table(title=f"Row agent's win rate vs column agent ({args.games} games per pair, {game.describe()}, "
                         "first player alternating, 95% Wilson interval)")
     table.add_column("")
@@ -73,12 +79,12 @@ def run(args) -> int:
                 cells.append(f"{win:.1%}\n[{lo:.1%}, {hi:.1%}]")
         table.add_row(a, *cells)
     console.print(table)
-    ratings = Table(title="Bradley-Terry ratings (Elo scale, mean 0; 95% bootstrap interval)")
+    ratings = Table(title="Bradley-Terry ratings (Elo scale, mean 0; 95% Bayesian-bootstrap interval)")
     for column in ("agent", "rating", "95% interval"):
         ratings.add_column(column, justify="left" if column == "agent" else "right")
     by_rating = sorted(result["ratings"]["agents"].items(), key=lambda kv: -kv[1]["elo"])
     for agent, r in by_rating:
-        ratings.add_row(agent, f"{r['elo']:+.0f}", f"[{r['ci95'][0]:+.0f}, {r['ci95'][1]:+.0f}]")
+        ratings.add_row(agent, _elo(r["elo"]), f"[{_elo(r['ci95'][0])}, {_elo(r['ci95'][1])}]")
     console.print(ratings)
     for m in result["matches"]:  # errored games count for neither agent: say so
         if m["errors"]:
@@ -86,3 +92,8 @@ def run(args) -> int:
             console.print(f"[red]{m['agents']['A']} vs {m['agents']['B']}: {m['errors']} of {m['games']} games "
                           f"ended in an error{where}[/red]")
     return 0
+
+
+def _elo(value: float) -> str:
+    """A rating to the whole point with its sign: -0.3 rounds to +0, not "-0" (format's rounding keeps the sign)."""
+    return f"{round(value):+d}"

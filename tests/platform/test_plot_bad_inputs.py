@@ -137,3 +137,23 @@ def test_a_bad_input_leaves_no_new_output_folder(tmp_path, capsys):
     assert main(["plot", "table", str(tmp_path / "t.csv"), "--out", str(out)]) == 2
     assert "line 2" in capsys.readouterr().err
     assert not (tmp_path / "new").exists()
+
+
+@pytest.mark.parametrize("error", [PermissionError(13, "Permission denied"), OSError(28, "No space left on device")])
+def test_an_unwritable_out_is_named_as_given_not_as_the_temporary_file(tmp_path, capsys, monkeypatch, error):
+    """The figure is written under a temporary name first: a refusal named `p.partial.png`, a file the user never
+    gave (`--out /sys/x.png` said `/sys/x.partial.png: permission denied`)."""
+    pytest.importorskip("matplotlib")
+    from matplotlib.figure import Figure
+
+    def refuse(self, fname, *args, **kwargs):
+        error.filename = str(fname)  # the OS names the file it was asked to open
+        raise error
+
+    monkeypatch.setattr(Figure, "savefig", refuse)
+    (tmp_path / "t.csv").write_text("label,wins,games\nx,3,5\n")
+    out = tmp_path / "p.png"
+    assert main(["plot", "table", str(tmp_path / "t.csv"), "--out", str(out)]) == 2
+    err = capsys.readouterr().err
+    assert err == f"cardlab plot: error: {out}: {error.strerror.lower()}\n"
+    assert not list(tmp_path.glob("*.png"))
