@@ -88,3 +88,36 @@ def test_the_quickstart_table_rounds_rates_from_the_counts(capsys):
     assert main(["quickstart", "--games", "1", "--workers", "1", "--opponents", "random", "--lookahead", "none"]) == 0
     out = capsys.readouterr().out
     assert "100.0%" in out and "20.7% -" in out and "20.6%" not in out
+
+
+def test_each_opponent_saves_its_failed_games_in_its_own_folder(monkeypatch, tmp_path, capsys):
+    """Every match plays games 0..N-1 with the same seed: one folder for all let the second opponent's error logs
+    overwrite the first's."""
+    from pathlib import Path
+
+    from cardlab.agents.random_agents import RandomActionAgent, RandomAgent
+
+    for cls in (RandomAgent, RandomActionAgent):  # the first game of each match raises, the second plays
+        games = {"n": 0}
+
+        def reset(self, player, seed, _reset=cls.reset, _games=games):
+            _games["n"] += 1
+            self.fails = _games["n"] == 1
+            _reset(self, player, seed)
+
+        def act(self, observation, _act=cls.act):
+            if self.fails:
+                raise RuntimeError("boom")
+            return _act(self, observation)
+
+        monkeypatch.setattr(cls, "reset", reset)
+        monkeypatch.setattr(cls, "act", act)
+    logs = tmp_path / "logs"
+    assert main(["quickstart", "--games", "2", "--workers", "1", "--opponents", "random", "random-action",
+                 "--lookahead", "none", "--log-dir", str(logs), "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    saved = sorted(p.relative_to(logs).as_posix() for p in logs.rglob("*.json"))
+    assert saved == ["1-2_search_vs_random/game-0-000000.json", "1-3_search_vs_random-action/game-0-000000.json"]
+    for match in out["matches"]:
+        assert match["errors"] == 1
+        assert json.loads(Path(match["error_logs"][0]).read_text())["agents"][1] == match["agents"]["B"]

@@ -564,7 +564,7 @@ def _arena(ctx: LoopContext, k: int, specs: list[str], games: int, seed: int, pa
         journal = path.with_suffix(".journal")
         with ctx.bar(f"gen {k}: {title}", games) as update:
             report = run_match(specs, ctx.game, games, workers=ctx.workers, seed=seed, journal=journal,
-                               progress=update, log_dir=ctx.gen_dir(k) / "error-games")
+                               progress=update, log_dir=ctx.gen_dir(k) / "error-games" / path.stem)  # one folder per match
         # the journal keeps the failed games, so a rerun would read them back rather than play them
         report.refuse_all_errors(f"fix the cause, delete {journal} and run the loop again")
         result = report.to_json()

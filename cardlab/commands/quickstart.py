@@ -50,6 +50,7 @@ def run(args) -> int:
     from cardlab.commands.arena import check_log_dir, json_stdout
     from cardlab.commands.progress import progress_bar
     from cardlab.arena.match import plays_human, refuse_human_without_terminal, run_match
+    from cardlab.arena.tournament import pair_folder
     from cardlab.checkpoints import path_of
     from cardlab.engine.registry import make_game
 
@@ -73,11 +74,13 @@ def run(args) -> int:
     console.print(f"checkpoint {args.checkpoint}: {meta['kind']} on encoder {meta['encoder']} v{meta['encoder_version']}, "
                   f"trained on {trained_on(meta['data'])}")
     reports = []
-    for opponent in args.opponents:
+    for n, opponent in enumerate(args.opponents):
+        # each match plays games 0..N-1 with the same seed: a folder each, or their error logs overwrite each other
+        match_logs = log_dir / pair_folder(0, n + 1, "search", opponent)
         with progress_bar(f"search + net vs {opponent}", args.games, quiet=plays_human([opponent])) as update, \
                 json_stdout(args.json):
             report = run_match((agent, opponent), game, args.games, workers=args.workers, seed=args.seed,
-                               progress=update, log_dir=log_dir)
+                               progress=update, log_dir=match_logs)
         report.refuse_all_errors("fix the cause and run the quickstart again")
         reports.append(report.to_json())
     if args.json:
