@@ -190,6 +190,9 @@ def worker_init(games: dict[str, str] | None = None, agents: dict[str, tuple] | 
     from cardlab.agents.registry import restore_agents
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    # A group SIGTERM (`timeout`, a scheduler): exit through an exception, not sudden death, which can leave the
+    # pool's task-queue lock held by a dead worker and the parent's terminate() waiting for it forever.
+    signal.signal(signal.SIGTERM, lambda signum, frame: sys.exit(128 + signum))
     restore_games(games)
     restore_agents(agents)
     # The parent built every agent once before the pool started and showed its warnings: one copy is enough.

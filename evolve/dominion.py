@@ -39,9 +39,10 @@ from cardlab.arena.stats import wilson_interval
 from cardlab.engine.core import Rng, derive_seed
 from cardlab.engine.registry import make_game
 from cardlab.evolve.common import (open_run_state, module_main, GameFailed, GenerationProgress, Interrupted,
-                                   completed_generations, refuse_out_breaking_specs, run_interruptible, write_csv,
-                                   write_json_atomic)
-from cardlab.runtime import StopOnInterrupt, UserError, releases_folders
+                                   check_types, completed_generations, folder_is_new, is_number, out_folder,
+                                   refuse_out_breaking_specs, removed_unless_saved, require, run_interruptible,
+                                   write_csv, write_json_atomic)
+from cardlab.runtime import StopOnInterrupt, UserError, releases_folders, write_text_atomically
 
 HELP = "evolve Dominion extremal strategies, (5+10) plus-selection against Big Money (spec section 4)"
 
@@ -132,7 +133,20 @@ class RunState:
             raise UserError(f"{where}: not a state file of this version of the Dominion evolution")
         data = dict(data)
         data.pop("version")
+        check_types(Settings, data["settings"], "settings.")  # wrong-typed: TypeError, "unreadable state file"
         data["settings"] = Settings(**data["settings"])
+        check_types(cls, data)
+        require(data.get("generation", -1) >= -1, "generation is below -1")
+        require(len(data.get("parents", [])) in (0, PARENTS), f"parents: not {PARENTS} genomes")
+        for parent in data.get("parents", []):
+            genome_from_data(parent, "a parent")  # a UserError (a ValueError): unreadable too
+        for pair in data.get("fitness", []) + list(data.get("final", {}).values()):
+            require(isinstance(pair, list) and len(pair) == 2 and all(map(is_number, pair)),
+                    f"fitness or final entry {pair!r} is not a pair of numbers")
+        for row in data.get("rows", []):
+            require(isinstance(row, dict) and set(row) <= set(CSV_FIELDS) and is_number(row.get("best_fitness"))
+                    and isinstance(row.get("genome"), str), "a log row is not one this run writes")
+            json.loads(row["genome"])  # a ValueError: unreadable too
         return cls(**data)
 
 
@@ -149,7 +163,7 @@ class _Runner:
         text = genome.to_yaml()
         path = self.out / "genomes" / f"{hashlib.blake2b(text.encode(), digest_size=6).hexdigest()}.yaml"
         if not path.exists() or path.read_text(encoding="utf-8") != text:
-            path.write_text(text, encoding="utf-8")
+            write_text_atomically(path, text)  # a full disk leaves no empty genome a worker would fail to read
         return f"extremal:genome={path}"
 
     def play(self, batches: list[tuple[str, int, list[int], list[int]]]) -> list[list[tuple[int, int]]]:
@@ -269,7 +283,7 @@ def write_generation(out: Path, state: RunState, row: dict) -> None:
     write_csv(out / "log.csv", CSV_FIELDS, state.rows)
     log = {"settings": asdict(state.settings), "generations": [dict(r, genome=json.loads(r["genome"]))
                                                                 for r in state.rows]}
-    (out / "log.json").write_text(json.dumps(log, indent=1) + "\n", encoding="utf-8")
+    write_text_atomically(out / "log.json", json.dumps(log, indent=1) + "\n")
     write_json_atomic(out / "state.json", state.to_json())
 
 
@@ -278,27 +292,30 @@ def evolve(settings: Settings, out: Path, workers: int = 1, resume: bool = False
            stop: Callable[[], bool] = lambda: False, report: Callable[[str], None] | None = None,
            on_games: Callable[[int], None] = lambda n: None) -> RunState:
     """Run (or resume) to the last generation unless `stop()` turns true; returns the saved state.
-    Raises Interrupted when stopped mid-generation (the saved state is the previous generation's)."""
+    Raises Interrupted when stopped mid-generation (the saved state is the previous generation's); a run that
+    created `out` and is left before saving a generation removes what it wrote there."""
     _check_settings(settings)
     refuse_out_breaking_specs(out)
     universe = supply_cards(settings)
+    made = folder_is_new(out)
     state = open_run_state(out, settings, resume, RunState)  # only --generations may change
-    runner = _Runner(settings, out, workers, stop, on_games)
-    for generation in range(state.generation + 1, settings.generations):
-        if stop():
-            raise Interrupted
-        work = RunState(**{**vars(state), "parents": list(state.parents), "fitness": list(state.fitness),
-                           "final": dict(state.final), "rows": list(state.rows)})
-        row = step(work, runner, universe, generation)  # on Interrupted, `state` stays the last saved one
-        work.rows.append(row)
-        work.generation = generation
-        state = work
-        write_generation(out, state, row)
-        if report is not None:
-            final = (f", final {row['final_win_rate']:.3f} [{row['final_low']:.3f}, {row['final_high']:.3f}]"
-                     if "final_win_rate" in row else "")
-            report(f"generation {generation + 1}/{settings.generations}: best {row['best_wins']}/{settings.games} "
-                   f"wins{final}")
+    with removed_unless_saved(out, made, "genomes"):  # stopped before generation 0 was saved: no folder left
+        runner = _Runner(settings, out, workers, stop, on_games)
+        for generation in range(state.generation + 1, settings.generations):
+            if stop():
+                raise Interrupted
+            work = RunState(**{**vars(state), "parents": list(state.parents), "fitness": list(state.fitness),
+                               "final": dict(state.final), "rows": list(state.rows)})
+            row = step(work, runner, universe, generation)  # on Interrupted, `state` stays the last saved one
+            work.rows.append(row)
+            work.generation = generation
+            state = work
+            write_generation(out, state, row)
+            if report is not None:
+                final = (f", final {row['final_win_rate']:.3f} [{row['final_low']:.3f}, {row['final_high']:.3f}]"
+                         if "final_win_rate" in row else "")
+                report(f"generation {generation + 1}/{settings.generations}: best "
+                       f"{row['best_wins']}/{settings.games} wins{final}")
     return state
 
 
@@ -354,7 +371,7 @@ def run(args: argparse.Namespace) -> int:
     """0 when the run completes, 130 after Ctrl-C (the last completed generation is saved)."""
     settings = _check(args)
     workers = cap_workers(args.workers, warn=lambda m: print(f"evolve dominion: warning: {m}", file=sys.stderr))
-    out = Path(args.out)
+    out = out_folder(args.out)
     done = completed_generations(out, args.resume)
     progress = GenerationProgress("evolve dominion", settings.generations, done, every_s=PLAIN_EVERY_S)
     state = run_interruptible("evolve dominion", progress, out, lambda stop, report, on_games: evolve(

@@ -20,8 +20,6 @@ Choice not in the spec: generation 0 is random except individual 0, the source's
 from __future__ import annotations
 
 import argparse
-import csv
-import json
 import os
 import sys
 import time
@@ -30,12 +28,14 @@ from pathlib import Path
 from typing import Callable, Sequence
 
 from cardlab.agents.hanabi.age import AgeAgent
-from cardlab.agents.hanabi.age_params import FLOAT_PARAMS, INT_PARAMS, INT_RANGE, AgeParams, names, save_params
+from cardlab.agents.hanabi.age_params import FLOAT_PARAMS, INT_PARAMS, INT_RANGE, AgeParams, names
 from cardlab.engine.core import Rng, derive_seed
 from cardlab.engine.hanabi.game import make_game
-from cardlab.evolve.common import (open_run_state, module_main, GenerationProgress, Interrupted, completed_generations, read_csv,
-                                   run_interruptible, write_csv, write_json_atomic)
-from cardlab.runtime import StopOnInterrupt, UserError, releases_folders
+from cardlab.evolve.common import (open_run_state, module_main, GenerationProgress, Interrupted, check_types,
+                                   completed_generations, folder_is_new, is_number, out_folder, read_csv,
+                                   refuse_out_breaking_specs, removed_unless_saved, require, run_interruptible,
+                                   worker_exits_on_sigterm, write_csv, write_json_atomic)
+from cardlab.runtime import StopOnInterrupt, UserError, releases_folders, write_text_atomically
 
 HELP = "evolve the Hanabi age agent's nine constants with the source's genetic algorithm"
 
@@ -148,6 +148,7 @@ def _worker_init() -> None:
     import signal
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
+    signal.signal(signal.SIGTERM, worker_exits_on_sigterm)  # spawned too: a sudden death could hang terminate()
 
 
 class GamePool:
@@ -217,9 +218,18 @@ class RunState:
             raise UserError(f"{where}: not a state file of this version of the Hanabi GA")
         data = dict(data)
         data.pop("version")
+        check_types(Settings, data["settings"], "settings.")  # wrong-typed: TypeError, "unreadable state file"
         data["settings"] = Settings(**data["settings"])
-        if data["best_fitness"] is None:
+        if data.get("best_fitness", 0) is None:
             data["best_fitness"] = float("-inf")
+        check_types(cls, data)
+        require(data.get("generation", -1) >= -1, "generation is below -1")
+        population, fitness = data.get("population", []), data.get("fitness", [])
+        genomes = population + ([data["best"]] if data.get("best") is not None else [])
+        require(all(isinstance(g, list) and len(g) == N_GENES and all(map(is_number, g)) for g in genomes),
+                f"population or best: not lists of the {N_GENES} constants")
+        require(len(fitness) == len(population) and all(map(is_number, fitness)),
+                "fitness: not one number per individual")
         return cls(**data)
 
 
@@ -271,22 +281,19 @@ def write_generation(out: Path, state: RunState, generation: int, fitness: list[
     genome = state.population[best_i]
     comment = (f"Hanabi age agent, {state.settings.players} players: generation {generation} best "
                f"(individual {best_i}), fitness {fitness[best_i]:.3f}\nseed {state.settings.seed}")
-    save_params(to_params(genome), out / f"gen_{generation:03d}.yaml", comment)
-    save_params(to_params(state.best), out / "best.yaml",
-                f"Hanabi age agent, {state.settings.players} players: best so far, fitness {state.best_fitness:.3f} "
-                f"(generation {state.best_generation})\nseed {state.settings.seed}")
+    # (save_params's text, written through a rename: a full disk leaves the previous best.yaml whole)
+    write_text_atomically(out / f"gen_{generation:03d}.yaml", to_params(genome).to_yaml(comment))
+    write_text_atomically(out / "best.yaml", to_params(state.best).to_yaml(
+        f"Hanabi age agent, {state.settings.players} players: best so far, fitness {state.best_fitness:.3f} "
+        f"(generation {state.best_generation})\nseed {state.settings.seed}"))
     row = {"generation": generation, "best_fitness": round(fitness[best_i], 4),
            "mean_fitness": round(sum(fitness) / len(fitness), 4), "best_so_far": round(state.best_fitness, 4),
            "best_so_far_generation": state.best_generation, "confirmed": confirmed,
            "games_played": state.games_played, "seconds": round(seconds, 2)}
     row.update({n: (round(v, 6) if isinstance(v, float) else v) for n, v in zip(names(), genome)})
     log = out / "log.csv"
-    new = not log.exists()
-    with log.open("a", newline="", encoding="utf-8") as handle:
-        writer = csv.DictWriter(handle, fieldnames=CSV_FIELDS)
-        if new:
-            writer.writeheader()
-        writer.writerow(row)
+    # rewritten whole through a rename, not appended: a full disk must not leave half a row to resume after
+    write_csv(log, CSV_FIELDS, read_csv(log) + [row])
     write_json_atomic(out / "state.json", state.to_json())
 
 
@@ -302,27 +309,32 @@ def evolve(settings: Settings, out: Path, workers: int = 1, resume: bool = False
            stop: Callable[[], bool] = lambda: False, report: Callable[[str], None] | None = None,
            on_games: Callable[[int], None] = lambda n: None) -> RunState:
     """Run (or resume) the GA to its last generation unless `stop()` turns true; returns the saved state.
-    Raises Interrupted when stopped mid-generation (the saved state is the previous generation's)."""
+    Raises Interrupted when stopped mid-generation (the saved state is the previous generation's); a run that
+    created `out` and is left before saving a generation removes what it wrote there."""
+    out = Path(out)
+    refuse_out_breaking_specs(out)  # best.yaml is used as age:params=OUT/best.yaml
+    made = folder_is_new(out)
     state = open_run_state(out, settings, resume, RunState, extendable=False)
-    if resume:
-        trim_log(out, state.generation)
-    else:
-        (out / "log.csv").unlink(missing_ok=True)
-    pool = GamePool(workers, settings.players, stop, on_games)
-    try:
-        for generation in range(state.generation + 1, settings.generations):
-            if stop():
-                raise Interrupted
-            start = time.monotonic()
-            population = next_population(state, generation)
-            fitness, confirmed = evaluate(pool, state, population, generation)
-            state.generation, state.population, state.fitness = generation, population, fitness
-            write_generation(out, state, generation, fitness, confirmed, time.monotonic() - start)
-            if report is not None:
-                report(f"generation {generation + 1}/{settings.generations}: best {max(fitness):.2f}, "
-                       f"mean {sum(fitness) / len(fitness):.2f}, best so far {state.best_fitness:.2f}")
-    finally:
-        pool.close()
+    with removed_unless_saved(out, made):  # stopped before generation 0 was saved: no folder left
+        if resume:
+            trim_log(out, state.generation)
+        else:
+            (out / "log.csv").unlink(missing_ok=True)
+        pool = GamePool(workers, settings.players, stop, on_games)
+        try:
+            for generation in range(state.generation + 1, settings.generations):
+                if stop():
+                    raise Interrupted
+                start = time.monotonic()
+                population = next_population(state, generation)
+                fitness, confirmed = evaluate(pool, state, population, generation)
+                state.generation, state.population, state.fitness = generation, population, fitness
+                write_generation(out, state, generation, fitness, confirmed, time.monotonic() - start)
+                if report is not None:
+                    report(f"generation {generation + 1}/{settings.generations}: best {max(fitness):.2f}, "
+                           f"mean {sum(fitness) / len(fitness):.2f}, best so far {state.best_fitness:.2f}")
+        finally:
+            pool.close()
     return state
 
 
@@ -362,12 +374,15 @@ class _Progress(GenerationProgress):
 
 def run(args: argparse.Namespace) -> int:
     """0 when the run completes, 130 after Ctrl-C (the last completed generation is saved)."""
+    from cardlab.arena.play import cap_workers
+
     settings = _check(args)
-    out = Path(args.out)
+    workers = cap_workers(args.workers, warn=lambda m: print(f"evolve hanabi: warning: {m}", file=sys.stderr))
+    out = out_folder(args.out)
     done = completed_generations(out, args.resume)
     progress = _Progress(settings, done)
     state = run_interruptible("evolve hanabi", progress, out, lambda stop, report, on_games: evolve(
-        settings, out, args.workers, args.resume, stop=stop, report=report, on_games=on_games), StopOnInterrupt)
+        settings, out, workers, args.resume, stop=stop, report=report, on_games=on_games), StopOnInterrupt)
     if state is None:
         return 130
     print(f"evolve hanabi: best fitness {state.best_fitness:.3f} (generation {state.best_generation}) "

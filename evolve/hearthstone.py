@@ -53,9 +53,10 @@ from cardlab.arena.play import cap_workers, play_game, run_jobs, seat_roles
 from cardlab.engine.core import Rng, derive_seed
 from cardlab.engine.registry import make_game
 from cardlab.evolve.common import (open_run_state, module_main, GameFailed, GenerationProgress, Interrupted,
-                                   completed_generations, refuse_out_breaking_specs, run_interruptible, write_csv,
-                                   write_json_atomic)
-from cardlab.runtime import StopOnInterrupt, UserError, releases_folders
+                                   check_types, completed_generations, folder_is_new, is_number, out_folder,
+                                   refuse_out_breaking_specs, removed_unless_saved, rendered, require,
+                                   run_interruptible, save_atomically, write_csv, write_json_atomic)
+from cardlab.runtime import StopOnInterrupt, UserError, releases_folders, write_text_atomically
 
 HELP = "evolve the weighted-feature Hearthstone evaluation of mcts/search (spec section 9), win rate vs bots"
 
@@ -225,7 +226,22 @@ class RunState:
             raise UserError(f"{where}: not a state file of this version of the Hearthstone weights GA")
         data = dict(data)
         data.pop("version")
+        check_types(Settings, data["settings"], "settings.")  # wrong-typed: TypeError, "unreadable state file"
+        require(all(isinstance(o, str) for o in data["settings"].get("opponents", [])),
+                "settings.opponents: not a list of agent specs")
         data["settings"] = Settings(**data["settings"])
+        check_types(cls, data)
+        require(data.get("generation", -1) >= -1, "generation is below -1")
+        population, fitness = data.get("population", []), data.get("fitness", [])
+        require(all(isinstance(v, list) and len(v) == len(FEATURES) and all(map(is_number, v)) for v in population),
+                f"population: not vectors of {len(FEATURES)} weights")
+        require(len(fitness) == len(population) and all(map(is_number, fitness)),
+                "fitness: not one win rate per individual")
+        for row in data.get("rows", []):
+            require(isinstance(row, dict) and set(row) <= set(CSV_FIELDS) and is_number(row.get("best_so_far")),
+                    "a log row is not one this run writes")
+        require(all(isinstance(v, dict) for v in data.get("agent_files", {}).values()),
+                "agent_files: not {agent spec: {option: file hash}}")
         return cls(**data)
 
 
@@ -250,12 +266,13 @@ class _Runner:
         (out / "individuals").mkdir(exist_ok=True)
 
     def spec(self, vector: Vector) -> str:
-        """The agent spec of a weights file named by its content's hash (an elite reuses its file)."""
-        path = self.out / "individuals" / "tmp.yaml"
-        save_weights(vector_to_weights(vector), path)
-        text = path.read_text(encoding="utf-8")
-        named = path.with_name(f"{hashlib.blake2b(text.encode(), digest_size=6).hexdigest()}.yaml")
-        os.replace(path, named)
+        """The agent spec of a weights file named by its content's hash (an elite reuses its file); written through
+        a rename, so a full disk leaves no empty weights file behind."""
+        folder = self.out / "individuals"
+        text = rendered(lambda path: save_weights(vector_to_weights(vector), path), folder)
+        named = folder / f"{hashlib.blake2b(text.encode(), digest_size=6).hexdigest()}.yaml"
+        if not named.exists() or named.read_text(encoding="utf-8") != text:
+            write_text_atomically(named, text)
         return agent_spec(self.s, named)
 
     def fitness(self, population: list[Vector], generation: int) -> list[float]:
@@ -328,13 +345,16 @@ def write_generation(out: Path, state: RunState, row: dict) -> None:
     between redoes the generation on resume)."""
     generation = row["generation"]
     best = vector_to_weights(state.population[row["best_individual"]])
-    save_weights(best, out / f"gen_{generation:03d}.yaml", _comment(state, row, f"generation {generation} best"))
-    save_weights(best, out / "best.yaml", _comment(state, row, f"best of generation {generation} (the latest)"))
+    save_atomically(out / f"gen_{generation:03d}.yaml",
+                    lambda path: save_weights(best, path, _comment(state, row, f"generation {generation} best")))
+    save_atomically(out / "best.yaml",  # the previous generation's stays whole if this write fails
+                    lambda path: save_weights(best, path, _comment(state, row,
+                                                                   f"best of generation {generation} (the latest)")))
     write_csv(out / "log.csv", CSV_FIELDS, state.rows)
     log = {"settings": asdict(state.settings),
            "generations": [{**{k: v for k, v in r.items() if k not in FEATURES},
                             "weights": {f: r[f] for f in FEATURES}} for r in state.rows]}
-    (out / "log.json").write_text(json.dumps(log, indent=1) + "\n", encoding="utf-8")
+    write_text_atomically(out / "log.json", json.dumps(log, indent=1) + "\n")
     write_json_atomic(out / "state.json", state.to_json())
 
 
@@ -378,29 +398,32 @@ def evolve(settings: Settings, out: Path, workers: int = 1, resume: bool = False
            stop: Callable[[], bool] = lambda: False, report: Callable[[str], None] | None = None,
            on_games: Callable[[int], None] = lambda n: None) -> RunState:
     """Run (or resume) to the last generation unless `stop()` turns true; returns the saved state.
-    Raises Interrupted when stopped mid-generation (the saved state is the previous generation's)."""
+    Raises Interrupted when stopped mid-generation (the saved state is the previous generation's); a run that
+    created `out` and is left before saving a generation removes what it wrote there."""
     check_settings(settings)
     refuse_out_breaking_specs(out)
+    made = folder_is_new(out)
     state = open_run_state(out, settings, resume, RunState)  # only --generations may change
-    files = _agent_files(settings)
-    changed = changed_agent_files(state.agent_files, files)  # (states written before they were recorded: {})
-    if changed:  # the same spec, another file: the resumed generations would be measured against other agents
-        raise UserError(f"{out}: the run was started with other files behind {', '.join(changed)} (their SHA-256 "
-                        "differs now); resume with the same files or start another --out")
-    state.agent_files = files
-    runner = _Runner(settings, out, workers, stop, on_games)
-    for generation in range(state.generation + 1, settings.generations):
-        if stop():
-            raise Interrupted
-        work = RunState(**{**vars(state), "rows": list(state.rows)})
-        row = step(work, runner, generation)  # on Interrupted, `state` stays the last saved one
-        work.rows.append(row)
-        work.generation = generation
-        state = work
-        write_generation(out, state, row)
-        if report is not None:
-            report(f"generation {generation + 1}/{settings.generations}: best {row['best_fitness']:.3f} "
-                   f"({row['best_wins']}/{settings.games}), mean {row['mean_fitness']:.3f}")
+    with removed_unless_saved(out, made, "individuals"):  # stopped before generation 0 was saved: no folder left
+        files = _agent_files(settings)
+        changed = changed_agent_files(state.agent_files, files)  # (states written before they were recorded: {})
+        if changed:  # the same spec, another file: the resumed generations would be measured against other agents
+            raise UserError(f"{out}: the run was started with other files behind {', '.join(changed)} (their "
+                            "SHA-256 differs now); resume with the same files or start another --out")
+        state.agent_files = files
+        runner = _Runner(settings, out, workers, stop, on_games)
+        for generation in range(state.generation + 1, settings.generations):
+            if stop():
+                raise Interrupted
+            work = RunState(**{**vars(state), "rows": list(state.rows)})
+            row = step(work, runner, generation)  # on Interrupted, `state` stays the last saved one
+            work.rows.append(row)
+            work.generation = generation
+            state = work
+            write_generation(out, state, row)
+            if report is not None:
+                report(f"generation {generation + 1}/{settings.generations}: best {row['best_fitness']:.3f} "
+                       f"({row['best_wins']}/{settings.games}), mean {row['mean_fitness']:.3f}")
     return state
 
 
@@ -453,7 +476,7 @@ def run(args: argparse.Namespace) -> int:
     """0 when the run completes, 130 after Ctrl-C (the last completed generation is saved)."""
     settings = _check(args)
     workers = cap_workers(args.workers, warn=lambda m: print(f"evolve hearthstone: warning: {m}", file=sys.stderr))
-    out = Path(args.out)
+    out = out_folder(args.out)
     done = completed_generations(out, args.resume)
     progress = GenerationProgress("evolve hearthstone", settings.generations, done, every_s=PLAIN_EVERY_S)
     state = run_interruptible("evolve hearthstone", progress, out, lambda stop, report, on_games: evolve(

@@ -31,7 +31,7 @@ from typing import Any, Iterable, Sequence
 from cardlab.agents.dominion.choosers import (Chooser, RandomChooser, RanksChooser, RatiosChooser, SeasonalChooser,
                                               WeightedChooser, mutate_chooser, pick_parts)
 from cardlab.engine.core import Rng
-from cardlab.runtime import UserError, yaml_problem
+from cardlab.runtime import UserError, write_text_atomically, yaml_problem
 
 SUM_TOLERANCE = 0.01
 CHOOSER_KINDS = ("random", "weighted", "ranks", "ratios", "seasonal")
@@ -209,11 +209,39 @@ def genome_from_data(data: Any, source: str = "genome") -> Genome:
                   parse_chooser(data["playing"], f"{source}: playing"))
 
 
+@lru_cache(maxsize=1)
+def _unique_keys_loader() -> type:
+    """yaml.SafeLoader refusing a key given twice in one mapping (at any level): PyYAML keeps the last silently, so
+    a file with `gaining:` twice would play a strategy other than the one its reader sees first."""
+    import yaml
+    from yaml.constructor import ConstructorError
+
+    class UniqueKeyLoader(yaml.SafeLoader):
+        def construct_mapping(self, node, deep=False):
+            if isinstance(node, yaml.MappingNode):
+                seen: dict = {}
+                for key_node, _ in node.value:
+                    if key_node.tag == "tag:yaml.org,2002:merge":
+                        continue  # `<<:` merges another mapping: not a key of this one
+                    key = self.construct_object(key_node, deep=deep)
+                    try:
+                        first = seen.get(key)
+                    except TypeError:
+                        continue  # an unhashable key: SafeConstructor's own error says so
+                    if first is not None:
+                        raise ConstructorError(problem=f"key {key!r} is given twice (first at line {first})",
+                                               problem_mark=key_node.start_mark)
+                    seen[key] = key_node.start_mark.line + 1
+            return super().construct_mapping(node, deep=deep)
+
+    return UniqueKeyLoader
+
+
 def genome_from_yaml(text: str, source: str = "genome") -> Genome:
     import yaml
 
     try:
-        data = yaml.safe_load(text)
+        data = yaml.load(text, Loader=_unique_keys_loader())  # a safe loader: SafeLoader's constructors only
     except yaml.YAMLError as exc:
         raise UserError(f"{source}: {yaml_problem(exc)}") from None
     return genome_from_data(data, source)
@@ -232,7 +260,9 @@ def load_genome(path: str | Path) -> Genome:
 
 
 def save_genome(genome: Genome, path: str | Path, comment: str = "") -> None:
-    Path(path).write_text(genome.to_yaml(comment), encoding="utf-8")
+    """Through a temporary file and a rename: a full disk or a kill mid-write never leaves half a genome (an
+    evolution rewrites best.yaml every generation)."""
+    write_text_atomically(path, genome.to_yaml(comment))
 
 
 # ---------------------------------------------------------------- evolution models and mutation

@@ -168,3 +168,17 @@ def test_a_damaged_state_file_is_one_error(tmp_path, capsys):
     (tmp_path / "run" / "state.json").write_text('{"version": 1, "settings": {')  # cut off by a crash
     assert main(["evolve", "dominion", "--resume", "--out", str(tmp_path / "run"), "--generations", "2"]) == 2
     assert "unreadable state file" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("text, key, line", [
+    ("gaining:\n  ranks: [Gold]\nplaying:\n  ranks: []\ngaining:\n  ranks: [Duchy]\n", "gaining", 5),
+    ("gaining:\n  ratios: {Gold: 0.5, Silver: 0.5, Gold: 0.5}\nplaying:\n  ranks: []\n", "Gold", 2),
+    (("gaining:\n  seasonal:\n    - threshold: 100\n      ranks: [Gold]\n      ranks: [Duchy]\n    - threshold: 0\n"
+      "      ranks: [Province]\nplaying:\n  random: {}\n"), "ranks", 5),
+])
+def test_a_genome_naming_a_key_twice_is_one_error_naming_the_file_key_and_line(tmp_path, text, key, line):
+    """PyYAML keeps the last of two equal keys silently: the file would play another strategy than it reads."""
+    path = tmp_path / "twice.yaml"
+    path.write_text(text)
+    with pytest.raises(UserError, match=f"genome {path}: not valid YAML at line {line} \\(key '{key}' is given twice"):
+        load_genome(path)

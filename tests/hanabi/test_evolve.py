@@ -186,3 +186,28 @@ def test_the_log_is_rewritten_whole_or_not_at_all(tmp_path, monkeypatch):
     with pytest.raises(Killed):
         common.write_csv(log, ["generation"], [{"generation": 0}])
     assert log.read_bytes() == before
+
+
+def test_more_workers_than_cpus_are_capped_with_a_warning(tmp_path, monkeypatch, capsys):
+    """As dominion and hearthstone do: more processes than CPUs only slow the run down."""
+    import os
+
+    started = []
+
+    class Pool(ga.GamePool):
+        def __init__(self, workers, *a, **k):
+            started.append(workers)
+            super().__init__(workers, *a, **k)
+
+    monkeypatch.setattr(os, "cpu_count", lambda: 1)
+    monkeypatch.setattr(ga, "GamePool", Pool)
+    assert ga.run(args(tmp_path / "w", workers=16, generations=1)) == 0
+    assert "evolve hanabi: warning: --workers 16 is more than the 1 CPUs here; using 1" in capsys.readouterr().err
+    assert started == [1]
+
+
+def test_an_out_path_that_would_split_the_params_spec_is_refused_before_any_folder(tmp_path):
+    """best.yaml is used as age:params=OUT/best.yaml: a ',' or '=' in OUT would split that spec."""
+    with pytest.raises(UserError, match="may not contain ',' or '='"):
+        ga.run(args(tmp_path / "a=b,c"))
+    assert not (tmp_path / "a=b,c").exists()
