@@ -99,9 +99,11 @@ def set_ckpt_loader(loader: Callable[[str], Evaluator] | None) -> None:
     _CKPT_LOADER = loader
 
 
-def make_evaluator(name_or_ckpt: str, game="hearthstone") -> Evaluator:
+def make_evaluator(name_or_ckpt: str, game="hearthstone", defaulted: bool = False) -> Evaluator:
     """An evaluator from its spec-string name (the game's EVALUATORS, e.g. rho, greedy) or ckpt=PATH.
-    `game` is a game name or a Game; a checkpoint must have been trained on that game (else one-line refusal)."""
+    `game` is a game name or a Game; a checkpoint must have been trained on that game (else one-line refusal).
+    `defaulted`: the caller chose the name (the search's default rho), so a refusal says so rather than blaming a
+    name the user never gave."""
     text = name_or_ckpt.strip()
     if text.startswith("ckpt="):
         path = text[len("ckpt="):].strip()
@@ -126,13 +128,12 @@ def make_evaluator(name_or_ckpt: str, game="hearthstone") -> Evaluator:
     # `name:ARG` (weights:PATH) passes ARG to the game's factory; plain names take none.
     name, sep, arg = text.partition(":")
     factory = evaluators.get(name.strip())
+    rho = "evaluator 'rho' (the search's default) is Hearthstone's" if defaulted else "evaluator 'rho' is Hearthstone's"
     if factory is None and not evaluators:
-        what = ("evaluator 'rho' (the search's default) is Hearthstone's" if text == "rho"
-                else f"unknown evaluator {text!r}: {game} has no named evaluators")
+        what = rho if text == "rho" else f"unknown evaluator {text!r}: {game} has no named evaluators"
         raise UserError(f"{what}; give ckpt=PATH, a value net trained on {game}")
     if factory is None and text == "rho":
-        raise UserError(f"evaluator 'rho' (the search's default) is Hearthstone's; give eval=NAME (one of "
-                        f"{', '.join(evaluators)}) or ckpt=PATH for {game}")
+        raise UserError(f"{rho}; give eval=NAME (one of {', '.join(evaluators)}) or ckpt=PATH for {game}")
     if factory is None:
         raise UserError(f"unknown evaluator {text!r} for {game} (one of {', '.join(evaluators)}, ckpt=PATH)")
     if not sep:

@@ -58,6 +58,17 @@ ROLLOUTS = ("end", "random")
 LOW, SPAN = 0.05, 0.9  # finite values map into [LOW, LOW + SPAN]; a loss is 0 and a win 1
 MAX_ROLLOUT = 1000  # random-rollout steps before a turn that will not end is scored as it stands
 
+_MULTI_ACTION_TURNS: dict[str, bool] = {}  # game name -> whether its turns have an end-turn action
+
+
+def multi_action_turns(game) -> bool:
+    """Whether a Game's turns can hold several actions (its states have `end_turn_action`; Hanabi's do not); probed
+    once per game name and process (check_game runs before every arena game)."""
+    found = _MULTI_ACTION_TURNS.get(game.name)
+    if found is None:
+        found = _MULTI_ACTION_TURNS[game.name] = hasattr(game.new_initial_state(0), "end_turn_action")
+    return found
+
 
 class ScoreEvaluator(Evaluator):
     """returns()[player] of any state: for games without an evaluator (Hanabi: the points scored so far)."""
@@ -347,9 +358,18 @@ class MCTSAgent(Agent):
         self.last_trees: list[_Tree] = []
 
     def check_game(self, game) -> None:
-        """A zero-sum game's score is 0 until it ends: as the only evaluator it would leave every move tied."""
+        """A zero-sum game's score is 0 until it ends: as the only evaluator it would leave every move tied. per=turn
+        and rollout=random shape turns of several actions: where every action is a turn (Hanabi) they play exactly
+        as the defaults, so asking for them there is refused rather than silently ignored."""
         from cardlab.engine.core import ZERO_SUM
 
+        same = [text for text, asked in (("per=turn", self.per == "turn"),
+                                         ("rollout=random", self.rollout == "random")) if asked]
+        if same and not multi_action_turns(game):
+            one = len(same) == 1
+            raise UserError(f"mcts: {' and '.join(same)} {'changes' if one else 'change'} nothing in {game.name}, "
+                            "where every action is a whole turn (the one-move tree and its scoring are those of the "
+                            f"default per=action,rollout=end): leave {'it' if one else 'them'} out")
         if isinstance(self.evaluator, ScoreEvaluator) and game.kind == ZERO_SUM:
             named = list(game_evaluators(game.name))
             offer = (f"give eval=NAME (one of {', '.join(named)}) or ckpt=PATH" if named

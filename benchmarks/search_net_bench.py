@@ -2,7 +2,9 @@
 
 Plays `games` seeded games of the searched agent (default `search:ckpt=liege-full-rich`) against an opponent
 (default trading) on the Liège mirror, through the arena's own play loop, in this process (as `cardlab arena
---workers 1`): game i is arena game i of `seed`, first player alternating. Reported:
+--workers 1`): game i is arena game i of `seed`, first player alternating. Only the turn-tree search (`search:...`)
+is timed: the probes count its plans. Reported:
+- the searched agent's win_rate and draws, or in a cooperative game (Hanabi) the team's mean_score.
 - games_per_sec, decisions_per_sec (the searched agent's), wall_s and cpu_user_s (user CPU of the process, all
   its threads: less sensitive to a busy machine than wall time), cpu_s_per_game.
 - search: plans, nodes, leaves (SearchResult totals); evaluate_calls and leaves_per_call (states the tree passed
@@ -124,6 +126,13 @@ def run(games: int = 20, seed: int = 0, agent: str = DEFAULT_AGENT, opponent: st
     if g.num_players != 2:
         raise UserError(f"bench search-net plays two-player games; {game} has {g.num_players} seats")
     searched = _searched_agents(agent, g)
+    from cardlab.agents.search.agent import TurnTreeSearch
+
+    other = next((a for a in searched if not isinstance(a, TurnTreeSearch)), None)
+    if other is not None:  # the probes count the turn tree's plans: another agent (mcts) has none to count
+        raise UserError(f"{agent!r} is not a search agent ({other.name}): bench search-net times the turn-tree search "
+                        "with its evaluator (e.g. search:ckpt=liege-full-rich); `cardlab arena --json` reports any "
+                        "agent's decision time")
     evaluators = {id(a.evaluator): a.evaluator for a in searched if hasattr(a, "evaluator")}
     if not evaluators:
         raise UserError(f"{agent!r} is not a search agent with an evaluator (e.g. search:ckpt=liege-full-rich)")
@@ -155,11 +164,13 @@ def _play(g, games: int, seed: int, agent: str, opponent: str, game: str, progre
     import torch
 
     from cardlab.arena.play import play_game
+    from cardlab.engine.core import COOPERATIVE
     from cardlab.runtime import StopOnInterrupt
 
     recorder = _Decisions()
     decisions: dict = {}
     wins = draws = played = decisions_made = 0
+    score = 0.0  # cooperative games: the team's score (every seat's return), summed
     agent_ms = opponent_ms = 0.0
     specs = [agent, opponent]
     cpu0 = os.times()
@@ -177,6 +188,7 @@ def _play(g, games: int, seed: int, agent: str, opponent: str, game: str, progre
             decisions_made += len(result.decision_ms[0])
             wins += result.returns[0] > 0
             draws += result.returns[0] == 0
+            score += result.returns[0]
             played += 1
             if progress is not None:
                 progress(played)
@@ -193,10 +205,13 @@ def _play(g, games: int, seed: int, agent: str, opponent: str, game: str, progre
     opponent_s = opponent_ms / 1000.0
     first = next(iter(evaluators.values()))
     user = cpu1.user - cpu0.user
+    # A cooperative game's returns are the team's score, shared by both agents: no one wins or draws.
+    outcome = ({"mean_score": round(score / played, 4) if played else 0.0} if g.kind == COOPERATIVE
+               else {"win_rate": round(wins / played, 4) if played else 0.0, "draws": draws})
     report = {
         "agent": agent, "opponent": opponent, "game": game, "seed": seed, "games": played,
         "games_requested": games, "interrupted": played < games,
-        "win_rate": round(wins / played, 4) if played else 0.0, "draws": draws,
+        **outcome,
         "games_per_sec": round(played / wall, 4) if wall else 0.0,
         "decisions_per_sec": round(decisions_made / wall, 2) if wall else 0.0,
         "wall_s": round(wall, 2),
@@ -226,8 +241,9 @@ def _play(g, games: int, seed: int, agent: str, opponent: str, game: str, progre
 
 def compare_decisions(new: dict, old: dict) -> dict:
     """How two decision records of the same games differ: games compared, games and decisions that differ (a game
-    that diverges is counted from its first differing decision), and the first few differences. The agents may
-    differ (an option such as batch=256 against the default); the games (game, opponent, seed) may not."""
+    that diverges is counted from its first differing decision), the first few differences, and the games of `new`
+    that `old` lacks (games_not_compared). The agents may differ (an option such as batch=256 against the default);
+    the games (game, opponent, seed) may not."""
     from cardlab.runtime import UserError
 
     for key in ("opponent", "game", "seed"):
@@ -248,5 +264,8 @@ def compare_decisions(new: dict, old: dict) -> dict:
             differing_decisions += max(len(a), len(b)) - same
             differing.append({"game": int(index), "decision": same,
                               "new": a[same] if same < len(a) else None, "old": b[same] if same < len(b) else None})
+    # Games played now that the old record lacks (a --compare file of a shorter run) were not checked at all.
+    missing = sorted(set(new["games"]) - set(old["games"]), key=int)
     return {"agents": [new.get("agent"), old.get("agent")], "games_compared": len(common), "decisions_compared": compared, "games_differing": len(differing),
-            "decisions_differing": differing_decisions, "first_differences": differing[:5]}
+            "decisions_differing": differing_decisions, "first_differences": differing[:5],
+            "games_not_compared": len(missing)}

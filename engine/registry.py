@@ -190,6 +190,10 @@ class GameOption:
         return convert_option(f"game {game!r}", key, text, self.default)
 
 
+# How a type error names the expected kind ("should be an integer", not "a int").
+_KIND_WORDS = {bool: "a bool", int: "an integer", float: "a number"}
+
+
 def convert_option(owner: str, key: str, text: str, default: Any) -> Any:
     """A spec option's text as the type of its default (bool, int, float; anything else stays text)."""
     try:
@@ -206,7 +210,7 @@ def convert_option(owner: str, key: str, text: str, default: Any) -> Any:
     except ValueError:
         kind = next(t for t in (bool, int, float, str) if isinstance(default, t)) if isinstance(
             default, (bool, int, float, str)) else type(default)
-        raise UserError(f"{owner}: {key}={text!r} should be a {kind.__name__}") from None
+        raise UserError(f"{owner}: {key}={text!r} should be {_KIND_WORDS.get(kind, 'a ' + kind.__name__)}") from None
     return text
 
 

@@ -42,6 +42,42 @@ log = logging.getLogger(__name__)
 
 TOP = 4  # candidates per determinization when k > 1
 
+# (checkpoint, game spec) pairs already warned about in this process: an arena builds one agent to check the spec
+# and one per seat, each of which sees the game, and the warning is meant once.
+_WARNED: set[tuple[str, str]] = set()
+
+
+class _UnsetInt(int):
+    """An option's default when the spec did not give it (typed, so the registry still converts text to int): an
+    option that only matters with another one is refused when given without it, even at its default value."""
+
+
+class _UnsetFloat(float):
+    """As _UnsetInt, for float options."""
+
+
+class _UnsetStr(str):
+    """As _UnsetInt, for text options."""
+
+
+def _given(value: Any) -> bool:
+    """Whether an option was passed (a spec or a caller), not left at its sentinel default."""
+    return not isinstance(value, (_UnsetInt, _UnsetFloat, _UnsetStr))
+
+
+def _plain(value: Any) -> Any:
+    """A sentinel default as the plain value it stands for; a given value unchanged."""
+    for sentinel, plain in ((_UnsetInt, int), (_UnsetFloat, float), (_UnsetStr, str)):
+        if isinstance(value, sentinel):
+            return plain(value)
+    return value
+
+
+# Options of the turn tree, which blueprint= never builds (it scores the rule agent's candidates over k deals): refused
+# with it. Not max_nodes, which changes no blueprint game either: `cardlab loop` writes it into every search agent's
+# spec (its node budget), Hanabi's blueprint searches included, and its recorded runs must replay.
+TREE_OPTIONS = ("prune", "max_ms", "algo", "batch")
+
 
 def public_key(state: State, player: int):
     """What `player` sees of the state, for noticing that the world left the plan (None: the game has no keys)."""
@@ -63,7 +99,10 @@ class TurnTreeSearch(TurnPlanner):
     weight vector (weights:PATH), which need not be monotone.
 
     `blueprint=AGENT,margin=M` (games where every action is a turn: Hanabi): play AGENT's action unless another
-    candidate's mean value over k deals beats it by more than M (agents/search/blueprint.py).
+    candidate's mean value over k deals beats it by more than M (agents/search/blueprint.py). It builds no turn tree,
+    so prune=, max_ms=, algo= and batch= are refused with it (max_nodes= is accepted and unused: `cardlab loop` gives
+    it to every search); margin=, z=, rollout= and endgame= are refused without it, and top= and samples= without
+    lookahead=, even at their default values (a given option that nothing reads would pass for one that was used).
 
     `lookahead=AGENT,top=N,samples=M`: score the tree's N best plans after AGENT's reply turn (lookahead.py).
 
@@ -74,15 +113,30 @@ class TurnTreeSearch(TurnPlanner):
 
     name = "search"
 
-    def __init__(self, seed: int = 0, eval: str | None = None, prune: str = "auto", max_nodes: int = 20000,
-                 max_ms: float = 0.0, k: int = 1, algo: str = "dfs", batch: int = 64, ckpt: str | None = None,
-                 others: str = "auto", blueprint: str = "", margin: float = 0.0, z: float = 0.0,
-                 rollout: int = 0, endgame: int = -1,
-                 lookahead: str = "", top: int = 8, samples: int = 4, game: str = "hearthstone") -> None:
-        if not blueprint and (margin != 0.0 or z != 0.0):
+    def __init__(self, seed: int = 0, eval: str | None = None, prune: str = _UnsetStr("auto"),
+                 max_nodes: int = _UnsetInt(20000), max_ms: float = _UnsetFloat(0.0), k: int = 1,
+                 algo: str = _UnsetStr("dfs"), batch: int = _UnsetInt(64), ckpt: str | None = None,
+                 others: str = "auto", blueprint: str = "", margin: float = _UnsetFloat(0.0),
+                 z: float = _UnsetFloat(0.0), rollout: int = _UnsetInt(0), endgame: int = _UnsetInt(-1),
+                 lookahead: str = "", top: int = _UnsetInt(8), samples: int = _UnsetInt(4),
+                 game: str = "hearthstone") -> None:
+        # An option that only another pass reads is refused when given without it, even at its default value: the
+        # user asked for something the agent would silently not do.
+        if not blueprint and (_given(margin) or _given(z)):
             raise UserError("search: margin= and z= compare candidates with a blueprint's action: give blueprint=AGENT")
-        if not blueprint and (rollout != 0 or endgame != -1):
+        if not blueprint and (_given(rollout) or _given(endgame)):
             raise UserError("search: rollout= and endgame= play on with a blueprint: give blueprint=AGENT")
+        tree_options = {"prune": prune, "max_ms": max_ms, "algo": algo, "batch": batch}
+        unused = [f"{name}=" for name in TREE_OPTIONS if _given(tree_options[name])]
+        if blueprint and unused:
+            raise UserError(f"search: {', '.join(unused)} {'sets' if len(unused) == 1 else 'set'} the turn tree, which "
+                            f"blueprint= does not build (it scores {blueprint}'s candidates over k deals): leave "
+                            f"{'it' if len(unused) == 1 else 'them'} out")
+        if not lookahead and (_given(top) or _given(samples)):
+            raise UserError("search: top= and samples= set the opponent-reply look-ahead: give lookahead=AGENT")
+        # Plain values from here on (the sentinels have done their job).
+        prune, max_nodes, max_ms, algo, batch, margin, z, rollout, endgame, top, samples = (
+            _plain(v) for v in (prune, max_nodes, max_ms, algo, batch, margin, z, rollout, endgame, top, samples))
         if rollout < 0 or endgame < -1:
             raise UserError(f"search: rollout must be >= 0 moves and endgame >= 0 cards (-1: always search), "
                             f"got rollout={rollout}, endgame={endgame}")
@@ -102,8 +156,6 @@ class TurnTreeSearch(TurnPlanner):
             raise UserError(f"search: k={k} trees need at least one node each: max_nodes={max_nodes} is fewer")
         if batch < 1:
             raise UserError(f"search: batch must be >= 1, got {batch}")
-        if not lookahead and (top != 8 or samples != 4):
-            raise UserError("search: top= and samples= set the opponent-reply look-ahead: give lookahead=AGENT")
         if lookahead and (top < 2 or samples < 1):
             raise UserError(f"search: lookahead needs top >= 2 plans and samples >= 1, got top={top}, samples={samples}")
         if lookahead and (k > 1 or blueprint):
@@ -114,13 +166,14 @@ class TurnTreeSearch(TurnPlanner):
             raise UserError(f"search: unknown algo {algo!r} (one of {', '.join(ALGOS)})")
         if ckpt is not None and not ckpt.strip():
             raise UserError("search: ckpt= needs a checkpoint file or model name (cardlab models lists them)")
+        defaulted = False  # the user gave no evaluator: a refusal of rho must not read as their choice
         if ckpt:
             if eval is not None:
                 raise UserError("search: give either eval=... or ckpt=PATH, not both")
             eval = f"ckpt={ckpt}"
         elif eval is None:
-            eval = "rho"
-        evaluator = make_evaluator(eval, game) if isinstance(eval, str) else eval
+            eval, defaulted = "rho", True
+        evaluator = make_evaluator(eval, game, defaulted=defaulted) if isinstance(eval, str) else eval
         reply = others_policy(others, game, seed)
         # A learned evaluator need not be monotone in the features dominance compares: only transpositions then.
         # So need weight vectors (monotone=False): a negative weight on a compared feature breaks dominance.
@@ -159,7 +212,6 @@ class TurnTreeSearch(TurnPlanner):
         self.endgame = int(endgame)
         self.blueprint = make_blueprint(blueprint, game, seed, endgame) if blueprint else None
         self.blueprint_stats = BlueprintStats()
-        self._warned: set[tuple[str, str]] = set()  # (checkpoint, game spec) pairs already warned about
         self.samples = int(samples)
         self.lookahead = OpponentRollout(lookahead, game, evaluator, seed) if lookahead else None
         self.lookahead_changes = 0  # plans where the opponent's reply changed the tree's choice
@@ -179,8 +231,8 @@ class TurnTreeSearch(TurnPlanner):
             # Another Dominion kingdom or Hanabi variant fits the rows but not what the net learned: say so once.
             # (Hearthstone nets are meant to carry over between decks and pools.)
             trained = (getattr(net, "meta", None) or {}).get("game_spec")
-            if trained and game.name != "hearthstone" and trained != game.spec and (net.path, game.spec) not in self._warned:
-                self._warned.add((net.path, game.spec))
+            if trained and game.name != "hearthstone" and trained != game.spec and (net.path, game.spec) not in _WARNED:
+                _WARNED.add((net.path, game.spec))
                 log.warning(f"search: warning: {net.path} was trained on {trained}, this game is {game.spec}: "
                             "its values may not carry over")
 

@@ -133,6 +133,9 @@ def run(args) -> int:
 
         result = game_bench.run(args.game or "hearthstone", args.agents, args.games, args.seed)
         print(_json(result) if args.json else "\n".join(f"{k:>22}: {v}" for k, v in result.items()))
+        if result["errors"]:  # exit 1 says that some games failed; this line says why
+            print(f"cardlab bench: {result['errors']} of {result['games']} games ended in an error (first: "
+                  f"{result['first_error']})", file=sys.stderr)
         return 1 if result["errors"] else 0
     from cardlab.benchmarks import engine_bench
 
@@ -247,7 +250,12 @@ def _search_net(args) -> int:
         except OSError as exc:
             raise UserError(f"--decisions {args.decisions}: cannot write it ({exc.strerror})") from None
     if old is not None:
-        result["decision_check"] = search_net_bench.compare_decisions(record, old)
+        check = result["decision_check"] = search_net_bench.compare_decisions(record, old)
+        if check["games_not_compared"]:  # a shorter baseline: those games' decisions were not checked at all
+            held = len(old["games"])
+            print(f"warning: --compare {args.compare} holds the decisions of {held} game{'s' if held != 1 else ''}, "
+                  f"so {check['games_not_compared']} of the {result['games']} games played were not compared",
+                  file=sys.stderr)
     if args.json:
         print(_json(result))
     else:

@@ -202,7 +202,7 @@ def test_same_seed_same_game():
     ("mcts:per=game", "unknown per='game'"),
     ("mcts:rollout=deep", "unknown rollout"),
     ("mcts:eval=nope", "unknown evaluator 'nope'"),
-    ("mcts:iters=ten", "should be a int"),
+    ("mcts:iters=ten", "should be an integer"),
     ("mcts:depth=3", "unknown option 'depth'"),
 ])
 def test_bad_options_are_clear_errors(spec, words):

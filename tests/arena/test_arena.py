@@ -111,7 +111,7 @@ def test_a_shared_win_counts_a_share_for_each_winner():
     (["arena", "random", "random", "--deck", "liege", "--deck-pool", "basic"], "only one of"),
     (["arena", "random", "random", "--game", "chess"], "unknown game 'chess'"),
     (["arena", "random", "random", "--game", "hearthstone:colour=red"], "unknown option 'colour'"),
-    (["arena", "random", "random", "--game", "hearthstone:max_turns=many"], "should be a int"),
+    (["arena", "random", "random", "--game", "hearthstone:max_turns=many"], "should be an integer"),
     (["arena", "random", "random", "--log-dir", "pyproject.toml"], "is a file"),
     (["replay", "missing-file.json"], "does not exist"),
 ])

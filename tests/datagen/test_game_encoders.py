@@ -58,5 +58,5 @@ def test_hanabi_vector_is_registered_next_to_mini_dqn():
 
 
 def test_a_non_number_player_count_is_named():
-    with pytest.raises(UserError, match="encoder 'table': players='abc' should be a int"):
+    with pytest.raises(UserError, match="encoder 'table': players='abc' should be an integer"):
         get_encoder("table:players=abc", make_game("dominion"))

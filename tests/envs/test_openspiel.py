@@ -184,7 +184,7 @@ def test_games_pickle_and_cross_a_spawned_process():
 
 
 @pytest.mark.parametrize("spec, needle", [("hearthstone:mulligan=maybe", "mulligan='maybe' should be a bool"),
-                                          ("hanabi:players=x", "players='x' should be a int"),
+                                          ("hanabi:players=x", "players='x' should be an integer"),
                                           ("hanabi:colours=9", "colours=9 is not an integer in 1-5"),
                                           ("hanabi:nope=1", "unknown option 'nope'"),
                                           ("chess", "unknown game 'chess'")])
