@@ -279,7 +279,8 @@ def run_jobs(fn: Callable, jobs: list, workers: int, ordered: bool = False) -> I
     """fn(*job) for every job, in a pool of `workers` processes (in job order when `ordered`).
 
     The pool is terminated on the way out (Ctrl-C, an error, or a consumer that stops early), so no worker is left
-    running and none prints a traceback.
+    running and none prints a traceback; after the last job the workers are let finish instead (a terminate then
+    would land in their exit handlers: torch's, in a worker that loaded a network).
     """
     if workers <= 1 or len(jobs) <= 1:
         for job in jobs:
@@ -296,8 +297,9 @@ def run_jobs(fn: Callable, jobs: list, workers: int, ordered: bool = False) -> I
         mapper = pool.imap if ordered else pool.imap_unordered
         yield from mapper(_Star(fn), jobs, chunksize=chunk)
         pool.close()
+        pool.join()
     finally:
-        pool.terminate()
+        pool.terminate()  # a no-op once the workers have finished
         pool.join()
 
 

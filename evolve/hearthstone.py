@@ -486,7 +486,8 @@ def run(args: argparse.Namespace) -> int:
     if state.rows:
         row = state.rows[-1]
         print(f"evolve hearthstone: generation {row['generation']} best {row['best_wins']}/{settings.games} wins "
-              f"vs {' + '.join(settings.opponents)} (best so far {row['best_so_far']:.3f}) -> {out / 'best.yaml'}")
+              f"vs {' + '.join(settings.opponents)} -> {out / 'best.yaml'} (this generation's best; every "
+              f"generation's is in gen_NNN.yaml, the best fitness so far {row['best_so_far']:.3f})")
     return 0
 
 

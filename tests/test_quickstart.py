@@ -121,3 +121,12 @@ def test_each_opponent_saves_its_failed_games_in_its_own_folder(monkeypatch, tmp
     for match in out["matches"]:
         assert match["errors"] == 1
         assert json.loads(Path(match["error_logs"][0]).read_text())["agents"][1] == match["agents"]["B"]
+
+
+def test_too_many_workers_are_capped_with_one_warning(capsys):
+    import os
+
+    many = (os.cpu_count() or 1) + 8
+    assert main(["quickstart", "--games", "1", "--workers", str(many), "--opponents", "random", "greedy",
+                 "--lookahead", "none", "--json"]) == 0
+    assert capsys.readouterr().err.count(f"--workers {many} is more than") == 1

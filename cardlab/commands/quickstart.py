@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import sys
 from pathlib import Path
 
 HELP = "evaluate the shipped checkpoint (search + value network) against the trading and greedy bots"
@@ -74,13 +75,20 @@ def run(args) -> int:
     console.print(f"checkpoint {args.checkpoint}: {meta['kind']} on encoder {meta['encoder']} v{meta['encoder_version']}, "
                   f"trained on {trained_on(meta['data'])}")
     reports = []
+    warned: set[str] = set()
+
+    def warn_once(msg: str) -> None:  # every opponent's match caps --workers alike: say it once
+        if msg not in warned:
+            warned.add(msg)
+            print(f"cardlab quickstart: warning: {msg}", file=sys.stderr)
+
     for n, opponent in enumerate(args.opponents):
         # each match plays games 0..N-1 with the same seed: a folder each, or their error logs overwrite each other
         match_logs = log_dir / pair_folder(0, n + 1, "search", opponent)
         with progress_bar(f"search + net vs {opponent}", args.games, quiet=plays_human([opponent])) as update, \
                 json_stdout(args.json):
             report = run_match((agent, opponent), game, args.games, workers=args.workers, seed=args.seed,
-                               progress=update, log_dir=match_logs)
+                               progress=update, log_dir=match_logs, warn=warn_once)
         report.refuse_all_errors("fix the cause and run the quickstart again")
         reports.append(report.to_json())
     if args.json:
