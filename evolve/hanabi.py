@@ -312,7 +312,8 @@ def evolve(settings: Settings, out: Path, workers: int = 1, resume: bool = False
     Raises Interrupted when stopped mid-generation (the saved state is the previous generation's); a run that
     created `out` and is left before saving a generation removes what it wrote there."""
     out = Path(out)
-    refuse_out_breaking_specs(out)  # best.yaml is used as age:params=OUT/best.yaml
+    if not resume:  # best.yaml is used as age:params=OUT/best.yaml; a run an earlier cardlab began may go on
+        refuse_out_breaking_specs(out)
     made = folder_is_new(out)
     state = open_run_state(out, settings, resume, RunState, extendable=False)
     with removed_unless_saved(out, made):  # stopped before generation 0 was saved: no folder left

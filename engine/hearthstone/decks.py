@@ -173,6 +173,11 @@ def builtin_names() -> list[str]:
     return sorted(p.stem for p in DECK_DIR.glob("*.txt"))
 
 
+def is_deck_file(spec: str) -> bool:
+    """Whether `load_deck(spec)` reads a file of the user's (a built-in name wins over a file of the same name)."""
+    return not (DECK_DIR / f"{spec}.txt").is_file() and Path(spec).is_file()
+
+
 def load_deck(spec: str) -> Deck:
     """A built-in deck name, a deck text file, or a deckstring."""
     path = DECK_DIR / f"{spec}.txt"

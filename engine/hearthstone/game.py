@@ -6,7 +6,8 @@ from dataclasses import dataclass, replace
 from typing import Sequence
 
 from cardlab.engine.core import ZERO_SUM, Game, Rng, derive_seed
-from cardlab.engine.hearthstone.decks import POOLS, RANDOM_POOL, Deck, deck_pool, load_deck, random_deck
+from cardlab.engine.hearthstone.decks import (POOLS, RANDOM_POOL, Deck, deck_pool, is_deck_file, load_deck,
+                                             random_deck)
 from cardlab.engine.hearthstone.state import ANY_DECK, GameConfig, HearthstoneState
 from cardlab.engine.registry import GameOption
 from cardlab.runtime import UserError
@@ -130,12 +131,10 @@ class HearthstoneGame(Game):
         """For game logs (arena/gamelog.py): a spec that replays anywhere, with each deck file of `deck=`/`decks=`
         replaced by its deck's deckstring, and the decks' cards in the order played (the game shuffles the list it
         is given, and a deckstring lists its cards in an order of its own). None when no deck came from a file."""
-        from pathlib import Path
-
         if self.decks.mode not in ("same", "pair"):
             return None
         typed = self.decks.label.removesuffix(" mirror").split(" vs ")
-        files = [Path(name).is_file() for name in typed]
+        files = [is_deck_file(name) for name in typed]
         if not any(files) or len(typed) != len(self.decks.decks):
             return None
         names = [d.deckstring() if is_file else name for name, d, is_file in zip(typed, self.decks.decks, files)]

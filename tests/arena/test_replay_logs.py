@@ -119,3 +119,13 @@ def test_ctrl_c_at_a_terminal_prompt_starts_its_own_line(monkeypatch, capsys):
     monkeypatch.setattr(sys, "stdin", io.StringIO(""))
     assert main(["play"]) == 130
     assert capsys.readouterr().err == "cardlab play: interrupted\n"
+
+
+def test_a_built_in_deck_name_shadowed_by_a_file_here_is_logged_as_the_name(tmp_path, monkeypatch):
+    """load_deck takes the built-in deck over a file of the same name: the log names it as typed (version 2)."""
+    from cardlab.arena.play import play_game
+
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "liege").write_text("this file is not read\n", encoding="utf-8")
+    log = play_game("hearthstone:deck=liege", ["random", "random"], 5, 0, keep_log=True).log
+    assert log["version"] == 2 and log["game"] == "hearthstone:deck=liege" and "game_record" not in log

@@ -211,3 +211,14 @@ def test_an_out_path_that_would_split_the_params_spec_is_refused_before_any_fold
     with pytest.raises(UserError, match="may not contain ',' or '='"):
         ga.run(args(tmp_path / "a=b,c"))
     assert not (tmp_path / "a=b,c").exists()
+
+
+def test_a_run_begun_in_such_a_folder_by_an_earlier_cardlab_still_resumes(tmp_path, monkeypatch):
+    """The refusal came later than runs that were already under way in such folders: --resume continues them."""
+    import cardlab.evolve.hanabi as hanabi
+
+    out = tmp_path / "players=2"
+    monkeypatch.setattr(hanabi, "refuse_out_breaking_specs", lambda out: None)  # as an earlier cardlab did
+    assert ga.run(args(out)) == 0
+    monkeypatch.undo()
+    assert ga.run(args(out, resume=True)) == 0
