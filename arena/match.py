@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import math
 import string
-import sys
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -22,6 +21,7 @@ from cardlab.arena.stats import DecisionTimes, mean_interval, wilson_interval
 from cardlab.engine.core import COOPERATIVE, Game
 from cardlab.engine.registry import make_game
 from cardlab.runtime import StopOnInterrupt, UserError, first_line
+from cardlab.runtime import stdin_is_terminal as _stdin_is_terminal  # a name tests can replace
 
 LABELS = string.ascii_uppercase
 
@@ -55,13 +55,6 @@ def plays_human(specs: Sequence[str]) -> bool:
     from cardlab.agents.registry import parse_spec
 
     return any(parse_spec(spec)[0] == "human" for spec in specs)
-
-
-def _stdin_is_terminal() -> bool:
-    try:
-        return sys.stdin is not None and sys.stdin.isatty()
-    except ValueError:  # closed
-        return False
 
 
 def refuse_human_in_unattended_runs(specs: Sequence[str], run: str) -> None:

@@ -123,15 +123,10 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     except KeyboardInterrupt:
         # at a prompt (`play`, the `human` agent) the terminal echoed ^C where the cursor was: start a line of our own
-        print(("\n" if _stdin_is_terminal() else "") + f"cardlab {args.command}: interrupted", file=sys.stderr)
+        from cardlab.runtime import stdin_is_terminal
+
+        print(("\n" if stdin_is_terminal() else "") + f"cardlab {args.command}: interrupted", file=sys.stderr)
         return 130
-
-
-def _stdin_is_terminal() -> bool:
-    try:
-        return sys.stdin is not None and sys.stdin.isatty()
-    except (AttributeError, ValueError):  # replaced by an object without isatty, or closed
-        return False
 
 
 if __name__ == "__main__":

@@ -52,6 +52,16 @@ def write_text_atomically(path, text: str):
     return write_atomically(path, lambda handle: handle.write(text))
 
 
+def stdin_is_terminal() -> bool:
+    """Whether standard input is a terminal (a person can answer prompts there)."""
+    import sys
+
+    try:
+        return sys.stdin is not None and sys.stdin.isatty()
+    except (AttributeError, ValueError):  # replaced by an object without isatty, or closed
+        return False
+
+
 def not_a_file(path, what: str) -> str:
     """Why `path` (not a file) cannot be read: "WHAT 'PATH' is a directory, not a file" or "... does not exist"."""
     import os
