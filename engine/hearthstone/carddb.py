@@ -56,6 +56,8 @@ class CardDef:
         "enrage_windfury", "requires", "choices", "combo", "cost_mod", "adjacency",
         # a copy whose identity the opponent does not know (hidden_copy_of)
         "hidden_copy",
+        # no deck holds it (a token, a generated card, a hidden copy): hidden in a hand, it can only be in the hand
+        "hand_only",
         # how search keys name the card in a hand: its id, with its cost when an effect changed that
         "hand_key",
     )
@@ -100,6 +102,7 @@ class CardDef:
         self.cost_mod: Callable | None = None  # cost_mod(state, player) -> cost delta while in hand
         self.adjacency = False  # position on the board matters for this card
         self.hidden_copy = False
+        self.hand_only = not self.collectible  # decks hold collectible cards only (decks.validate)
 
     @property
     def implemented(self) -> bool:
@@ -145,6 +148,7 @@ def hidden_copy_of(card: CardDef) -> CardDef:
         for name in CardDef.__slots__:
             setattr(twin, name, getattr(card, name))
         twin.hidden_copy = True
+        twin.hand_only = True  # only Thoughtsteal and Mind Vision make copies, both into a hand
         copies[card.id] = twin
     return twin
 
@@ -166,13 +170,34 @@ def public_id(card: CardDef) -> str:
     return _RANDOM_SET_OF.get(card.id, card.id)
 
 
-def pool_cards(ids, own_hand: list, rng) -> list:
-    """The cards of an opponent's unknown pool, for a determinization: a hidden copy (HIDDEN_COPY_ID)
-    becomes a copy of a random card of the observer's hand (`own_hand`), where Mind Vision took it from."""
+_HAND_ONLY_IDS: frozenset[str] | None = None
+
+
+def hand_only_ids() -> frozenset[str]:
+    """The public ids (`public_id`) of the cards only a hand can hold: hidden copies, RANDOM_SETS markers and the
+    cards no deck holds (`CardDef.hand_only`). Built once."""
+    global _HAND_ONLY_IDS
+    if _HAND_ONLY_IDS is None:
+        _HAND_ONLY_IDS = frozenset([HIDDEN_COPY_ID, *RANDOM_SETS,
+                                    *(c.id for c in card_db().by_id.values() if c.hand_only)])
+    return _HAND_ONLY_IDS
+
+
+def pool_cards(ids, own_hand: list, rng, sources: tuple[str, ...] = ()) -> list:
+    """The cards of an opponent's unknown pool, for a determinization: a hidden copy (HIDDEN_COPY_ID) becomes a
+    copy of a random id of `sources` (the observer's cards it was copied from, HearthstoneState.copy_sources; drawn
+    without replacement, as Thoughtsteal copies different cards of a deck), or without those of a random card of
+    `own_hand` (the observer's hand, where Mind Vision takes it from)."""
     db = card_db()
     out = []
+    left: list[str] = []
     for c in ids:
         if c == HIDDEN_COPY_ID:
+            if sources:
+                if not left:
+                    left = list(sources)
+                out.append(hidden_copy_of(db.by_id[left.pop(rng.randrange(len(left)))]))
+                continue
             if own_hand:
                 out.append(hidden_copy_of(rng.choice(own_hand)))
                 continue

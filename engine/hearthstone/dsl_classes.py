@@ -193,8 +193,9 @@ def random_damage_each(low: int, high: int, to: Selector = ENEMY_MINIONS) -> Eff
     return _tag(run, "damage", to)
 
 
-def draw_matching(count: int, pred: Callable, fallback: str | None = None) -> Effect:
-    """Draw `count` random cards matching pred from your deck; for each missing one, add `fallback` (Sense Demons)."""
+def draw_matching(count: int, pred: Callable, fallback: str | None = None, race: str = "") -> Effect:
+    """Draw `count` random cards matching pred from your deck; for each missing one, add `fallback` (Sense Demons).
+    race: pred is "a minion of this race"; a missing one shows in public that the deck holds none (deck_lacks)."""
 
     def run(ctx: mech.Ctx) -> None:
         deck = ctx.me.deck
@@ -204,6 +205,10 @@ def draw_matching(count: int, pred: Callable, fallback: str | None = None) -> Ef
                 card = deck.pop(ctx.state.rng.choice(found))
                 mech.add_to_hand(ctx.state, ctx.player, card)
             elif fallback is not None:
+                if race:
+                    from cardlab.engine.hearthstone.state import note_deck_lacks
+
+                    note_deck_lacks(ctx.state, ctx.player, race)
                 mech.add_to_hand(ctx.state, ctx.player, card_db().get(fallback))
 
     return _tag(run, "draw")
@@ -412,7 +417,11 @@ def copy_from_enemy_deck(count: int) -> Effect:
     from cardlab.engine.hearthstone.carddb import hidden_copy_of
 
     def run(ctx: mech.Ctx) -> None:
+        from cardlab.engine.hearthstone.state import note_copies
+
         deck = ctx.opponent.deck
+        if deck:  # the opponent knows its deck: its view rebuilds the copies from it (copy_sources)
+            note_copies(ctx.state, ctx.player, [c.id for c in deck])
         for card in ctx.state.rng.sample(deck, min(count, len(deck))):
             mech.add_to_hand(ctx.state, ctx.player, hidden_copy_of(card))
 
@@ -560,9 +569,12 @@ def draw_costing_less(less: int) -> Effect:
     from cardlab.engine.hearthstone.dsl_secrets import cost_changed
 
     def run(ctx: mech.Ctx) -> None:
+        from cardlab.engine.hearthstone.state import note_hand_discount
+
         card = mech.draw(ctx.state, ctx.player)
         hand = ctx.me.hand
         if card is not None and hand and hand[-1] is card:
             hand[-1] = cost_changed(card, -less)
+            note_hand_discount(ctx.state, ctx.player, -less)  # which card is hidden, that one is cheaper is not
 
     return _tag(run, "draw")

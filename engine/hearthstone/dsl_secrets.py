@@ -337,14 +337,24 @@ def cost_changed(card: CardDef, delta: int) -> CardDef:
 _KEY = re.compile(r"^(.*?)([+-]\d+)$")
 
 
+COPY_PREFIX = "copy:"  # a hidden copy (Thoughtsteal, Mind Vision): the opponent cannot tell which card it is
+
+
 def card_key(card: CardDef) -> str:
-    """How a card in hand is serialised: its id, plus a cost change ("VAN_CS2_182+2")."""
-    if isinstance(card, CostChangedCard):
-        return f"{card.id}{card.cost - card.base.cost:+d}"
-    return card.id
+    """How a card in hand is serialised: its id, plus a cost change ("VAN_CS2_182+2"), after "copy:" for a hidden
+    copy (read back as a plain card, the opponent's view would name it)."""
+    key = f"{card.id}{card.cost - card.base.cost:+d}" if isinstance(card, CostChangedCard) else card.id
+    return COPY_PREFIX + key if card.hidden_copy else key
 
 
 def card_from_key(key: str) -> CardDef:
+    if key.startswith(COPY_PREFIX):
+        from cardlab.engine.hearthstone.carddb import hidden_copy_of
+
+        card = card_from_key(key[len(COPY_PREFIX):])
+        if isinstance(card, CostChangedCard):
+            return cost_changed(hidden_copy_of(card.base), card.cost - card.base.cost)
+        return hidden_copy_of(card)
     db = card_db()
     found = db.by_id.get(key)
     if found is not None:

@@ -20,6 +20,7 @@ revealed), and `deal_secrets` never deals those.
 
 from __future__ import annotations
 
+import logging
 from typing import Callable
 
 from cardlab.engine.hearthstone import mechanics as mech
@@ -36,6 +37,8 @@ HERO_DAMAGED = "hero_damaged"  # event.target: the hero, event.amount taken (arm
 MINION_DIED = "minion_died"  # event.target: the dead minion
 
 HIDDEN_SECRET_PREFIX = "HIDDEN_SECRET_"
+
+log = logging.getLogger(__name__)
 
 
 class Event:
@@ -261,28 +264,58 @@ def hide(p) -> None:
         p.secrets = tuple(hidden_secret(c.card_class) for c in p.secrets)
 
 
-def deal_secrets(p, pool: list, rng) -> list:
+def can_deal(excluded, ids) -> bool:
+    """Whether each hidden secret, given by the ids it is ruled out to be (`excluded`, in order), can get a
+    different id of `ids` that it is not ruled out to be: a bipartite matching, by search (5 secrets at most)."""
+    ids = list(dict.fromkeys(ids))
+
+    def deal(i: int, used: frozenset) -> bool:
+        if i == len(excluded):
+            return True
+        return any(x not in used and x not in excluded[i] and deal(i + 1, used | {x}) for x in ids)
+
+    return len(ids) >= len(excluded) and deal(0, frozenset())
+
+
+def deal_secrets(p, pool: list, rng, sources: tuple[str, ...] = ()) -> list:
     """Determinization: replace each placeholder of `p.secrets` by a secret of its class drawn from `pool` (the
-    player's hidden cards, which include the secrets), one copy of each; returns the pool without them."""
+    player's hidden cards, which include the secrets), one copy of each, none ruled out (`secret_ruled_out`), each
+    leaving the later placeholders of its class one each when it can; returns the pool without them.
+    A secret not among the hidden cards was copied from the observer's cards (Thoughtsteal): one of `sources`
+    (HearthstoneState.copy_sources), or without those any secret of its class."""
     if not any(is_hidden(c) for c in p.secrets):
         return pool
     pool = list(pool)
     chosen: list[CardDef] = []
-    for c, excluded in zip(p.secrets, ruled_out(p)):
+    ruled = ruled_out(p)
+    for j, (c, excluded) in enumerate(zip(p.secrets, ruled)):
         if not is_hidden(c):
             chosen.append(c)
             continue
         taken = {x.id for x in chosen}
         fits = [i for i, x in enumerate(pool) if is_secret(x) and x.card_class == c.card_class and x.id not in taken]
-        consistent = [i for i in fits if pool[i].id not in excluded]  # none when the history was misread: any
+        consistent = [i for i in fits if pool[i].id not in excluded]
+        later = [r for x, r in zip(p.secrets[j + 1:], ruled[j + 1:]) if is_hidden(x) and x.card_class == c.card_class]
+        if later and len(consistent) > 1:
+            # Exclusions grow with age (older secrets let more events pass), so an in-order pick always leaves the
+            # later ones a secret; when they do not (an event an earlier secret changed), keep only picks that do.
+            ids = {pool[i].id for i in fits}
+            consistent = [i for i in consistent if can_deal(later, sorted(ids - {pool[i].id}))] or consistent
+        if fits and not consistent:
+            log.debug("deal_secrets: every %s secret left is ruled out for secret %d (a position built by hand?)",
+                      c.card_class, j)
         fits = consistent or fits
         if fits:
             chosen.append(pool.pop(fits[rng.randrange(len(fits))]))
             continue
-        # Not among the hidden cards (a copy from another player's cards: Thoughtsteal, Mind Vision): any secret of
-        # the class, in place of one of the hidden copies the pool counts (else the hand and deck gain a card).
-        others = sorted((x for x in card_db().collectible() if is_secret(x) and x.card_class == c.card_class
-                         and x.id not in taken), key=lambda x: x.id)
+        # Not among the hidden cards (a copy from the observer's cards: Thoughtsteal): a secret of the class among
+        # those cards, else any, in place of one of the hidden copies the pool counts (else the hand and deck gain
+        # a card).
+        db = card_db()
+        class_ids = _class_secrets(c.card_class)
+        others = [db.by_id[x] for x in sorted(set(sources)) if x in class_ids and x not in taken]
+        if not others:
+            others = [db.by_id[x] for x in class_ids if x not in taken]
         others = [x for x in others if x.id not in excluded] or others
         if others:
             secret = rng.choice(others)

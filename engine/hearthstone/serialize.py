@@ -9,6 +9,7 @@ from cardlab.engine.hearthstone.entities import Hero, Minion, Player, Weapon
 from cardlab.engine.hearthstone.secrets import secret_from_id
 
 SCHEMA = 1
+NOTES = ("copy_sources", "deck_lacks", "seen_by_opponent", "hand_discounts")  # HearthstoneState's notes for determinize
 _MINION_FIELDS = (
     "uid", "owner", "base_attack", "base_health", "atk_buff", "hp_buff", "aura_atk", "aura_hp", "aura_charge",
     "temp_atk", "damage", "attacks_made", "frozen", "taunt", "charge", "divine_shield", "windfury", "stealth",
@@ -38,7 +39,7 @@ def state_to_dict(s) -> dict:
         if p.hero.immune:  # only when set, so other dicts keep their shape
             d["hero"]["immune"] = True
         if p.secrets:
-            d["secrets"] = [c.id for c in p.secrets]
+            d["secrets"] = [card_key(c) if c.hidden_copy else c.id for c in p.secrets]  # a stolen one: "copy:ID"
         if any(p.secret_ruled_out):
             d["secret_ruled_out"] = [list(r) for r in p.secret_ruled_out]
         if p.overload_excess:  # only when set, so other dicts keep their shape
@@ -63,7 +64,7 @@ def state_to_dict(s) -> dict:
             d["deck_origin"] = None if p.deck_origin is None else list(p.deck_origin)
             d["unknown_delta"] = None if p.unknown_delta is None else [list(x) for x in p.unknown_delta]
         players.append(d)
-    return {
+    out = {
         "schema": SCHEMA,
         "config": asdict(s.config),
         "players": players,
@@ -77,6 +78,12 @@ def state_to_dict(s) -> dict:
         "pending": None if s.pending is None else [s.pending[0], [c.id for c in s.pending[1]]],
         "mulligan_done": list(s.mulligan_done),
     }
+    # determinize's notes (HearthstoneState.copy_sources ...): only once a card made one, so other dicts keep their shape
+    notes = {name: [list(seat) for seat in value] for name, value in getattr(s, "__dict__", {}).items()
+             if name in NOTES}
+    if notes:
+        out["notes"] = notes
+    return out
 
 
 def state_from_dict(data: dict):
@@ -96,7 +103,7 @@ def state_from_dict(data: dict):
         for f in _PLAYER_FIELDS:
             setattr(p, f, d[f])
         p.hand = [card_from_key(c) for c in d["hand"]]
-        p.secrets = tuple(secret_from_id(c) for c in d.get("secrets", ()))
+        p.secrets = tuple(card_from_key(c) if c.startswith("copy:") else secret_from_id(c) for c in d.get("secrets", ()))
         p.known_hand = tuple(card_from_key(c) for c in d.get("known_hand", ()))
         p.overload_excess = d.get("overload_excess", 0)
         p.secret_ruled_out = tuple(tuple(r) for r in d.get("secret_ruled_out", ()))
@@ -135,6 +142,9 @@ def state_from_dict(data: dict):
     s.mulligan_done = list(data["mulligan_done"])
     s._legal = None
     s.revealed = ()  # (the secrets the last action revealed: what a person is told, not part of the position)
+    for name, seats in data.get("notes", {}).items():
+        if name in NOTES:
+            setattr(s, name, tuple(tuple(seat) for seat in seats))
     if any(m.card.aura is not None for p in s.players for m in p.board):
         from cardlab.engine.hearthstone.mechanics import refresh_auras
 

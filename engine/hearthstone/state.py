@@ -14,6 +14,7 @@ Identical cards in hand give identical outcomes, so only the first copy's plays 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from operator import attrgetter
 from typing import Any
 
 from cardlab.engine.core import Rng, State
@@ -21,7 +22,8 @@ from cardlab.engine.hearthstone import costs
 from cardlab.engine.hearthstone.enchants import run_player_effects
 from cardlab.engine.hearthstone import mechanics as mech
 from cardlab.engine.hearthstone import secrets as secret_rules
-from cardlab.engine.hearthstone.carddb import MINION, SPELL, WEAPON, CardDef, card_db, pool_cards, public_id
+from cardlab.engine.hearthstone.carddb import (HIDDEN_COPY_ID, MINION, SPELL, WEAPON, CardDef, card_db, hand_only_ids,
+                                                  pool_cards, public_id)
 from cardlab.engine.hearthstone.entities import Hero, Minion, Player, Weapon
 
 END_TURN, PLAY, ATTACK, HERO_POWER, CHOOSE, MULLIGAN = 0, 1, 2, 3, 4, 5
@@ -48,6 +50,21 @@ class IllegalActionError(ValueError):
 class HearthstoneState(State):
     __slots__ = ("config", "players", "current", "turn", "rng", "next_uid", "terminal", "winner", "phase",
                  "pending", "mulligan_done", "_legal", "revealed")
+
+    # Notes for determinize, per seat, on facts the hidden cards alone cannot tell. Class defaults, not slots: a
+    # state gets its own (in its __dict__; State has no __slots__) only once a card makes one, so clone and
+    # observation pay for them only in such games (serialize.py keeps them, under "notes").
+    # copy_sources[i]: sorted ids of the cards seat i's hidden copies were copied from (its opponent's deck at a
+    #   Thoughtsteal, hand at a Mind Vision; note_copies). Hidden from seat i: they name its opponent's cards.
+    copy_sources: tuple[tuple[str, ...], tuple[str, ...]] = ((), ())
+    # deck_lacks[i]: minion races seat i's deck publicly holds none of (Sense Demons made a Worthless Imp).
+    deck_lacks: tuple[tuple[str, ...], tuple[str, ...]] = ((), ())
+    # seen_by_opponent[i]: ids of cards of seat i's hand that its opponent saw there (Mind Vision copied them) and
+    #   that have not left it in plain sight since. Hidden from seat i: it does not see which card was copied.
+    seen_by_opponent: tuple[tuple[str, ...], tuple[str, ...]] = ((), ())
+    # hand_discounts[i]: the cost changes of seat i's hidden hand cards that are public, which card not (Far
+    #   Sight's draw costs 3 less: -3), until a card with that change is played.
+    hand_discounts: tuple[tuple[int, ...], tuple[int, ...]] = ((), ())
 
     # ------------------------------------------------------------ construction
 
@@ -150,6 +167,8 @@ class HearthstoneState(State):
         s.mulligan_done = self.mulligan_done[:]
         s._legal = self._legal  # legal actions depend on the state only; the list is never mutated
         s.revealed = self.revealed
+        if self.__dict__:
+            _copy_notes(self, s)
         return s
 
     # ------------------------------------------------------------ addressing
@@ -315,6 +334,8 @@ class HearthstoneState(State):
         me.hand.pop(index)
         if me.known_hand:
             mech.left_hand(me, card)
+        if self.__dict__:
+            _note_played(self, player, card)
         if me.cost_effects:
             costs.card_played(me, card)
         combo = me.cards_played > 0
@@ -555,15 +576,18 @@ class HearthstoneState(State):
                 p.deck = [hidden] * len(p.deck)
         if s.pending is not None and s.current != player:
             s.pending = (s.pending[0], tuple(hidden for _ in s.pending[1]))
+        if s.__dict__:
+            _hide_own_notes(s, player)
         return s
 
     def determinize(self, player: int, rng: Rng) -> "HearthstoneState":
         s = self.clone()
         db = card_db()
         me = s.players[player]
-        # An opponent's hidden copy came from the observer's hand (Mind Vision) or deck (Thoughtsteal): rebuild it
-        # from the hand; with the hand empty from the deck; with both empty from the observer's decklist, or
-        # from the cards its class may hold (never an unplayable placeholder).
+        # An opponent's hidden copy came from the observer's cards: it is rebuilt from the cards it was copied from
+        # (copy_sources: the deck at a Thoughtsteal, the hand at a Mind Vision). Without that note (a position built
+        # by hand or read from a file): from the hand; with the hand empty from the deck; with both empty from the
+        # observer's decklist, or from the cards its class may hold (never an unplayable placeholder).
         own_deck = [db.get(c) for c in me.unknown_pool] if me.unknown_pool is not None and not me.hand else me.deck
         copy_source = (me.hand or own_deck or [db.get(c) for c in me.deck_origin or ()]
                        or _class_cards(me.hero.card_class))
@@ -573,26 +597,45 @@ class HearthstoneState(State):
                 rng.shuffle(pool)
                 p.deck = pool
             else:
+                sources = s.copy_sources[p.index]
                 from_view = p.unknown_delta is not None or p.unknown_pool is not None
                 if p.unknown_delta is not None:
-                    if p.deck_candidates == ANY_DECK:
-                        origin = _sample_random_deck(p, rng)
-                    else:
-                        origin = _sample_candidate(p.deck_candidates, _deck_must_hold(p), rng, _hidden_secrets(p))
-                    pool = pool_cards(_apply_delta(origin, p.unknown_delta), copy_source, rng)
+                    lacks = s.deck_lacks[p.index]
+                    for _ in range(_LACKS_TRIES if lacks else 1):
+                        if p.deck_candidates == ANY_DECK:
+                            origin = _sample_random_deck(p, rng)
+                        else:
+                            origin = _sample_candidate(p.deck_candidates, _deck_must_hold(p), rng,
+                                                       _hidden_secrets(p))
+                        ids = _apply_delta(origin, p.unknown_delta)
+                        if not lacks or _hand_bound(ids, lacks) <= len(p.hand):
+                            break  # a deck that publicly lacks a race: its hidden ones must fit in the hand
+                    pool = pool_cards(ids, copy_source, rng, sources)
+                    hand_only = _any_hand_only(p.unknown_delta[0])  # a decklist holds none: what was added
                     p.deck_origin = origin
                     p.unknown_delta = None
                 elif p.unknown_pool is not None:
-                    pool = pool_cards(p.unknown_pool, copy_source, rng)
+                    pool = pool_cards(p.unknown_pool, copy_source, rng, sources)
+                    hand_only = _any_hand_only(p.unknown_pool)
                 else:
                     pool = p.hand + p.deck
+                    if s.hand_discounts[p.index]:  # dealt again below, to any hand card
+                        pool = [getattr(c, "base", c) for c in pool]
+                    hand_only = any(map(_HAND_ONLY, pool))
                     p.known_hand = _known_in(p.known_hand, p.hand)
                 known = _take_known(p.known_hand, pool)  # The Coin, returned minions: back in the hand
+                seen_ids = s.seen_by_opponent[p.index]  # what Mind Vision showed this observer: in the hand
+                seen = _take_seen(seen_ids, pool, len(p.hand) - len(known), known) if seen_ids else []
                 if p.secrets:
-                    pool = secret_rules.deal_secrets(p, pool, rng)
+                    pool = secret_rules.deal_secrets(p, pool, rng, sources)
                 rng.shuffle(pool)
-                n = len(p.hand) - len(known)
-                p.hand = known + pool[:n]
+                n = len(p.hand) - len(known) - len(seen)
+                lacks = s.deck_lacks[p.index]
+                if hand_only or lacks:
+                    pool = _hand_first(pool, n, lacks, rng)
+                p.hand = known + seen + pool[:n]
+                if s.hand_discounts[p.index]:
+                    _discount_hand(p, len(known) + len(seen), s.hand_discounts[p.index], rng)
                 p.deck, out = pool[n:n + len(p.deck)], pool[n + len(p.deck):]
                 p.known_hand = tuple(known)
                 if from_view:  # the observation's surplus: the choice it did not see, then the unseen cards
@@ -757,22 +800,25 @@ def _deck_must_hold(p: Player) -> list[str]:
 
 
 def _sample_candidate(candidates: tuple, must_hold: list[str], rng: Rng,
-                      secrets: tuple[str, int] = ("", 0)) -> tuple[str, ...]:
+                      secrets: tuple[str, tuple] = ("", ())) -> tuple[str, ...]:
     """A candidate decklist holding the cards it must (`_deck_must_hold`) and the secrets in play (`secrets`:
-    (class, n) = n hidden secrets of the hero's class, so it still holds n different secrets of that class);
-    uniform among those; the public plays' likelihood under each candidate is not weighed."""
+    (class, exclusions) as `_hidden_secrets` gives them: its cards left must give each hidden secret of the hero's
+    class a different secret of that class that secret is not ruled out to be); uniform among those; the public
+    plays' likelihood under each candidate is not weighed."""
     from collections import Counter
 
     removed = Counter(must_hold)
-    hero_class, n = secrets
+    hero_class, excluded = secrets
     db = card_db()
 
     def fits(candidate: tuple[str, ...]) -> bool:
         held = Counter(candidate)
         if removed - held:
             return False
+        if not excluded:
+            return True
         left = held - removed
-        return n == 0 or sum(1 for cid in left if _class_secret(db.get(cid), hero_class)) >= n
+        return secret_rules.can_deal(excluded, [cid for cid in left if _class_secret(db.get(cid), hero_class)])
 
     return rng.choice([c for c in candidates if fits(c)] or list(candidates))
 
@@ -781,30 +827,39 @@ def _class_secret(card: CardDef, hero_class: str) -> bool:
     return secret_rules.is_secret(card) and card.card_class == hero_class
 
 
-def _hidden_secrets(p: Player) -> tuple[str, int]:
-    """(hero class, how many of the player's secrets in play are hidden ones of that class): as an observer sees
-    them, each came from the player's own deck."""
+def _hidden_secrets(p: Player) -> tuple[str, tuple[tuple[str, ...], ...]]:
+    """(hero class, per hidden secret of that class in play, in the order played, the ids it is publicly ruled
+    out to be (`secret_ruled_out`)): as an observer sees them, each came from the player's own deck."""
     hero_class = p.hero.card_class
-    return hero_class, sum(1 for c in p.secrets if secret_rules.is_hidden(c) and c.card_class == hero_class)
+    return hero_class, tuple(r for c, r in zip(p.secrets, secret_rules.ruled_out(p))
+                             if secret_rules.is_hidden(c) and c.card_class == hero_class)
 
 
 def _sample_random_deck(p: Player, rng: Rng) -> tuple[str, ...]:
     """For an observed random deck (ANY_DECK): a legal deck of the hero's class holding the cards it must
-    (`_deck_must_hold`) and, for each hidden secret of the class in play, a different
-    secret of the class (it came from this deck); the rest drawn as random decks are (decks.random_deck_ids).
-    Not the exact posterior: what the public plays say about the cards still hidden is not weighed."""
+    (`_deck_must_hold`) and, for each hidden secret of the class in play, a different secret of the class that
+    secret is not ruled out to be (it came from this deck); the rest drawn as random decks are
+    (decks.random_deck_ids). Not the exact posterior: what the public plays say about the cards still hidden is
+    not weighed."""
     from collections import Counter
 
     from cardlab.engine.hearthstone.decks import DECK_SIZE, deck_universe, random_deck_ids
 
-    hero_class, hidden = _hidden_secrets(p)
+    hero_class, excluded = _hidden_secrets(p)
     required = _deck_must_hold(p)
-    if hidden:
+    if excluded:
         universe = deck_universe(hero_class)
         room = Counter(c.id for c in universe if _class_secret(c, hero_class)) - Counter(required)
         choices = sorted(room)
-        for _ in range(min(hidden, len(choices), DECK_SIZE - len(required))):
-            required.append(choices.pop(rng.randrange(len(choices))))
+        k = min(len(excluded), len(choices), DECK_SIZE - len(required))
+        for i in range(k):
+            # a secret it may be, leaving the later ones one each (all of them when nothing fits: hand-built)
+            later = excluded[i + 1:k]
+            allowed = [x for x in choices if x not in excluded[i]
+                       and (not later or secret_rules.can_deal(later, [y for y in choices if y != x]))] or choices
+            pick = allowed[rng.randrange(len(allowed))]
+            choices.remove(pick)
+            required.append(pick)
     return tuple(random_deck_ids(hero_class, rng, required))
 
 
@@ -855,3 +910,163 @@ def _take_known(known: tuple, pool: list) -> list:
                 out.append(k)
                 break
     return out
+
+
+_HAND_ONLY = attrgetter("hand_only")
+_LACKS_TRIES = 20  # decklists sampled at most, for one whose hidden minions of a race its deck lacks fit the hand
+
+
+def _any_hand_only(ids: tuple[str, ...]) -> bool:
+    """Whether public ids of hidden cards name one that can only be in the hand (`_hand_first`): a marker or a
+    card no deck holds (a set lookup per id: determinize runs often)."""
+    return not hand_only_ids().isdisjoint(ids)
+
+
+def _hand_bound(ids: list[str], races: tuple[str, ...]) -> int:
+    """How many of these hidden cards' ids can only be in the hand (`_hand_first`): a marker or a card no deck
+    holds, or a minion of a race the deck lacks."""
+    by_id = card_db().by_id
+    n = 0
+    for cid in ids:
+        c = by_id.get(cid)
+        if c is None or c.hand_only or (c.type == MINION and c.race in races):
+            n += 1
+    return n
+
+
+def _hand_first(pool: list, n: int, lacks: tuple[str, ...], rng: Rng) -> list:
+    """A shuffled determinization pool reordered so that its first n cards, the hidden hand, hold the cards that
+    can only be in the hand: cards no deck holds (`CardDef.hand_only`: hidden copies, Dream cards, Worthless
+    Imps; an effect put them in the hand, and no Classic card puts a card in a deck) and minions of a race the deck
+    publicly lacks (`deck_lacks`). Their identity may be resampled, where they are is public. More of them than
+    the hand holds (a copy Flare destroyed as a secret): the rest go last, among the cards that left unseen."""
+    forced: list = []
+    rest: list = []
+    for c in pool:
+        if c.hand_only or (lacks and c.type == MINION and c.race in lacks):
+            forced.append(c)
+        else:
+            rest.append(c)
+    if not forced:
+        return pool
+    k = min(len(forced), n)
+    hand = forced[:k] + rest[:n - k]
+    rng.shuffle(hand)
+    return hand + rest[n - k:] + forced[k:]
+
+
+# ------------------------------------------------------------ determinize's notes (HearthstoneState.copy_sources,
+# deck_lacks, seen_by_opponent, hand_discounts): set on the true state by the cards that learn them, updated by
+# _play
+
+from cardlab.engine.hearthstone.serialize import NOTES as _NOTES  # noqa: E402  (serialize keeps them too)
+
+
+def _copy_notes(src: HearthstoneState, dst: HearthstoneState) -> None:
+    d = src.__dict__
+    for name in _NOTES:
+        if name in d:
+            setattr(dst, name, d[name])
+
+
+def _with_seat(pair: tuple, seat: int, value) -> tuple:
+    return (value, pair[1]) if seat == 0 else (pair[0], value)
+
+
+def _hide_own_notes(s: HearthstoneState, player: int) -> None:
+    """In `player`'s observation: the notes only its opponent may read (the opponent's cards its copies came
+    from; which of its cards the opponent saw)."""
+    if s.copy_sources[player]:
+        s.copy_sources = _with_seat(s.copy_sources, player, ())
+    if s.seen_by_opponent[player]:
+        s.seen_by_opponent = _with_seat(s.seen_by_opponent, player, ())
+
+
+def _note_played(s: HearthstoneState, player: int, card: CardDef) -> None:
+    """`card` left `player`'s hand to be played: its name is public, unless it is a secret (then its class)."""
+    secret = secret_rules.is_secret(card)
+    ids = s.copy_sources[player]
+    if card.hidden_copy and ids and card.id in ids and not secret:  # one fewer of it among the other copies
+        i = ids.index(card.id)
+        s.copy_sources = _with_seat(s.copy_sources, player, ids[:i] + ids[i + 1:])
+    seen = s.seen_by_opponent[player]
+    if seen:
+        if secret:  # the opponent cannot tell which: any seen secret of the class may be the one played
+            by_id = card_db().by_id
+            seen = tuple(x for x in seen if not _class_secret(by_id[x], card.card_class))
+        elif card.id in seen:
+            i = seen.index(card.id)
+            seen = seen[:i] + seen[i + 1:]
+        s.seen_by_opponent = _with_seat(s.seen_by_opponent, player, seen)
+    discounts = s.hand_discounts[player]
+    if discounts and getattr(card, "base", None) is not None:
+        delta = card.cost - card.base.cost
+        if delta in discounts:  # its cost is public once played: the discounted card has left the hand
+            i = discounts.index(delta)
+            s.hand_discounts = _with_seat(s.hand_discounts, player, discounts[:i] + discounts[i + 1:])
+
+
+def note_hand_discount(s: HearthstoneState, player: int, delta: int) -> None:
+    """A card drawn into `player`'s hand unseen by its opponent costs `delta` more, in plain sight (Far Sight)."""
+    s.hand_discounts = _with_seat(s.hand_discounts, player, (*s.hand_discounts[player], delta))
+
+
+def _discount_hand(p: Player, start: int, deltas: tuple[int, ...], rng: Rng) -> None:
+    """Determinization: the public cost changes (`hand_discounts`) go to random dealt hand cards from `start` on
+    that a deck can hold (Far Sight draws from the deck), one each; at most as many as there are such cards."""
+    from cardlab.engine.hearthstone.dsl_secrets import cost_changed
+
+    slots = [i for i in range(start, len(p.hand)) if not p.hand[i].hand_only]
+    for delta in deltas:
+        if not slots:
+            return
+        i = slots.pop(rng.randrange(len(slots)))
+        p.hand[i] = cost_changed(p.hand[i], delta)
+
+
+def note_seen(s: HearthstoneState, player: int, card_id: str) -> None:
+    """`player`'s opponent saw that `player`'s hand holds this card (Mind Vision copied it)."""
+    s.seen_by_opponent = _with_seat(s.seen_by_opponent, player, (*s.seen_by_opponent[player], card_id))
+
+
+def _take_seen(ids: tuple[str, ...], pool: list, room: int, known: list) -> list:
+    """The cards the observer saw in this hand (`seen_by_opponent`), taken out of a determinization's pool (at
+    most `room`: a note a discard left behind must not grow the hand), less those a known card of the hand
+    (`known`) already accounts for. A card the pool cannot account for (it left the hand with a discard, which the
+    note does not follow) is skipped."""
+    by_id = card_db().by_id
+    out: list = []
+    ids = list(ids)
+    for k in known:
+        if k.id in ids:
+            ids.remove(k.id)
+    for x in ids:
+        if len(out) >= room:
+            break
+        card = by_id[x]
+        pid = public_id(card)
+        for i, c in enumerate(pool):
+            if c.id == x or (pid != x and public_id(c) == pid):  # the card, or a Dream card's stand-in
+                del pool[i]
+                out.append(c if c.id == x else card)
+                break
+    return out
+
+
+def note_copies(s: HearthstoneState, player: int, source_ids) -> None:
+    """`player` is making hidden copies of cards among `source_ids` (its opponent's deck or hand, now). Added to
+    the ids its earlier copies came from while it still holds one of them (in hand, as a secret, or destroyed
+    unseen: what its opponent's view counts as copies), else they replace those ids."""
+    p = s.players[player]
+    held = (any(c.hidden_copy for c in p.hand) or any(c.hidden_copy for c in p.secrets)
+            or HIDDEN_COPY_ID in p.unseen_removed)
+    ids = tuple(sorted((*s.copy_sources[player], *source_ids) if held else source_ids))
+    s.copy_sources = _with_seat(s.copy_sources, player, ids)
+
+
+def note_deck_lacks(s: HearthstoneState, player: int, race: str) -> None:
+    """A public search of `player`'s deck found no minion of `race` (Sense Demons): none is in it now, and none
+    can get in (no Classic card puts a card in a deck)."""
+    lacks = s.deck_lacks[player]
+    if race not in lacks:
+        s.deck_lacks = _with_seat(s.deck_lacks, player, (*lacks, race))

@@ -14,9 +14,14 @@ def copy_random_enemy_hand_card(ctx: mech.Ctx) -> None:
 
     The opponent does not see which card was copied, so the copy is a hidden copy: their view of
     the caster's unknown cards shows it as a copy of one of their own cards, not by name."""
+    from cardlab.engine.hearthstone.state import note_copies, note_seen
+
     hand = ctx.opponent.hand
     if hand:
-        mech.add_to_hand(ctx.state, ctx.player, hidden_copy_of(ctx.state.rng.choice(hand)))
+        note_copies(ctx.state, ctx.player, [c.id for c in hand])  # the opponent's view rebuilds the copy from these
+        card = ctx.state.rng.choice(hand)
+        note_seen(ctx.state, 1 - ctx.player, card.id)  # the caster's view keeps that card in the opponent's hand
+        mech.add_to_hand(ctx.state, ctx.player, hidden_copy_of(card))
 
 
 def _shadowform_power(ctx) -> str:

@@ -44,7 +44,8 @@ CARDS = {
     "Power Overwhelming": spell(buff(4, 4), enchant(POWER_OVERWHELMING), target=FRIENDLY_MINION),
     "Demonfire": spell(if_(unless(target_is_friendly_race("DEMON")), damage(2), buff(2, 2)), target=ANY_MINION),
     "Felguard": minion(battlecry=destroy_mana_crystal),  # Taunt from the data
-    "Sense Demons": spell(draw_matching(2, lambda c: c.type == "MINION" and c.race == "DEMON", fallback="EX1_317t")),
+    "Sense Demons": spell(draw_matching(2, lambda c: c.type == "MINION" and c.race == "DEMON", fallback="EX1_317t",
+                                        race="DEMON")),
     "Void Terror": minion(battlecry=devour_adjacent, adjacency=True),
     "Pit Lord": minion(battlecry=damage(5, to=FRIENDLY_HERO)),
     "Shadowflame": spell(sacrifice_for_damage(ENEMY_MINIONS), target=FRIENDLY_MINION),
