@@ -1,8 +1,9 @@
 """Check cardlab's "hle" action ids (engine/hanabi/action_ids.py) against HLE's move uids, every config HLE and our
-engine share among 2-5 players x (5 colours, 5 ranks), (3, 5, hands of 2), (2, 3, hands of 3). Runs under a Python
-with HLE and cardlab (see hle_encoder_fixture.py); prints one "ok" line per config, fails on the first mismatch."""
+engine share among 2-5 players x (5 colours, 5 ranks, the rules' hand: 5 at 2-3 players, 4 at 4-5), (3, 5, hands of 2),
+(2, 3, hands of 3). Runs under a Python with HLE and cardlab (see hle_encoder_fixture.py); prints one "ok" line per
+config, fails on the first mismatch."""
 from hanabi_learning_environment import pyhanabi
-from cardlab.engine.hanabi.config import HanabiConfig
+from cardlab.engine.hanabi.config import variant_config
 from cardlab.engine.hanabi.action_ids import HanabiHLEActionIds
 from cardlab.runtime import UserError
 
@@ -10,7 +11,7 @@ MT = pyhanabi.HanabiMoveType
 for players in (2, 3, 4, 5):
     for colours, ranks, hand in ((5, 5, None), (3, 5, 2), (2, 3, 3)):
         try:
-            cfg = HanabiConfig(players=players, colours=colours, ranks=ranks, **({"hand_size": hand} if hand else {}))
+            cfg = variant_config(players=players, colours=colours, ranks=ranks, hand_size=hand)  # None: the rules' hand
         except UserError:  # a deck too small for the hands: not a config either engine plays
             continue
         g = pyhanabi.HanabiGame({"players": players, "colors": colours, "ranks": ranks, "hand_size": cfg.hand_size,

@@ -2,8 +2,11 @@
 
 Encoder "table" (version 2): the whole table as one player sees it, for RL front ends and value networks. Its width
 depends only on the player count P (NC = 32 card ids, cards.py's order; seats relative to the observer: offset 0
-is the observer, offset k the player k seats after it). Values are raw counts (small integers, non-negative but for
-victory points, which Curses take below 0) and 0/1 flags, so every field reads as what it says:
+is the observer, offset k the player k seats after it). Values are raw, unscaled, so every field reads as what it
+says: counts (one card id's at most 60, the game's Coppers; a zone's size at most the game's few hundred cards), 0/1
+flags, victory points (Curses take them below 0, down to -10 (P - 1)), turns taken and `turns_left` (at most the turn
+cap max_turns x P less one, which setup.MAX_TURN_CAP keeps to 1023), and `end_estimate` (a multiple of 2.5, not an
+integer, from 0 to 2.5 x 8 x the Provinces pile: 160 at 2 players, 240 at 3-4):
 
     in_game     NC          1 for each card id with a pile in this game (base cards and the kingdom)
     supply      NC          cards left in each pile
@@ -19,7 +22,8 @@ victory points, which Curses take below 0) and 0/1 flags, so every field reads a
                             deciding player offset one-hot (zeros once the game is over)
     decision    14 + NC + P kind one-hot (decision.KINDS: action, treasure, buy, gain, trash, ...); the card whose
                             prompt it is, one-hot (none for phase decisions); the prompt's target offset (Spy, Thief)
-    game        3           empty piles, turns left before the turn cap, 1 when the game is over
+    game        3           empty piles, turns left before the turn cap (turn_cap - turn; the cap is max_turns x P),
+                            1 when the game is over
     estimate    1           the game-end estimate (spec section 3, as agents/dominion/choosers.game_end_estimate):
                             2.5 x the least coins still to spend to end the game, the smaller of 8 x Provinces left
                             and the cheapest total cost of emptying three piles (a card costs at least 1): 100 = five

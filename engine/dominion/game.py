@@ -6,7 +6,7 @@ from typing import Sequence
 
 from cardlab.engine.core import ZERO_SUM, Game, derive_seed
 from cardlab.engine.dominion.cards import KINGDOMS, RANDOM, kingdom_label, parse_kingdom
-from cardlab.engine.dominion.setup import MAX_TURNS, make_setup, random_kingdom
+from cardlab.engine.dominion.setup import MAX_TURNS, check_max_turns, make_setup, random_kingdom
 from cardlab.engine.dominion.state import DominionState
 from cardlab.engine.registry import GameOption
 from cardlab.runtime import UserError
@@ -22,7 +22,8 @@ OPTIONS = {
     "kingdom": GameOption("first-game", f"{', '.join(KINGDOMS)}, random (10 of 25 from the game seed), or 10 "
                                         "card names separated by commas"),
     "players": GameOption(2, "number of players, 2-4"),
-    "max_turns": GameOption(MAX_TURNS, "turns per player after which the game ends, scored as usual (a safety cap)"),
+    "max_turns": GameOption(MAX_TURNS, "turns per player after which the game ends, scored as usual (a safety cap; "
+                                           "at most 1024 turns in all)"),
 }
 
 
@@ -35,6 +36,7 @@ class DominionGame(Game):
             raise UserError(f"dominion: players={players!r} is not an integer in 2-4")
         if isinstance(max_turns, bool) or not isinstance(max_turns, int) or max_turns < 1:
             raise UserError(f"dominion: max_turns={max_turns!r} is not a positive integer")
+        check_max_turns(max_turns, players)
         self.kingdom = parse_kingdom(kingdom)
         self.num_players = players
         self.max_turns = max_turns

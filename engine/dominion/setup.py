@@ -6,10 +6,22 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from cardlab.engine.core import Rng
+from cardlab.runtime import UserError
 from cardlab.engine.dominion.cards import (BASE_CARDS, CARD_ID, COPPER, COST, CURSE, DUCHY, ESTATE, GOLD, IS_VICTORY,
                                            KINGDOM_CARDS, NUM_CARDS, PROVINCE, SILVER)
 
 MAX_TURNS = 100  # per player: a safety cap against agents that never end the game (it ends scored as usual)
+# The most turns a game may last in all (max_turns x players): the `table` encoder's turns_left starts at the cap less
+# one, and the RL front ends declare and clip observations to at most 1024 (action_ids.OBSERVATION_HIGH).
+MAX_TURN_CAP = 1024
+
+
+def check_max_turns(max_turns: int, players: int) -> None:
+    """Refuse a turn cap past MAX_TURN_CAP (max_turns at most 512, 341, 256 at 2, 3, 4 players)."""
+    if max_turns * players > MAX_TURN_CAP:
+        raise UserError(f"dominion: max_turns={max_turns} is too large for {players} players: at most "
+                        f"{MAX_TURN_CAP // players} (the game's {MAX_TURN_CAP}-turn bound, which the table "
+                        f"encoder's turns_left and the RL observations keep to)")
 
 
 @dataclass(frozen=True)
@@ -43,6 +55,7 @@ def supply_size(card: int, players: int) -> int:
 
 @lru_cache(maxsize=256)
 def make_setup(kingdom: tuple[str, ...], players: int, max_turns: int = MAX_TURNS) -> Setup:
+    check_max_turns(max_turns, players)
     piles = tuple(sorted(BASE_CARDS + tuple(CARD_ID[name] for name in kingdom)))
     start = [0] * NUM_CARDS
     for card in piles:

@@ -32,21 +32,47 @@ def copies_of_rank(rank: int, ranks: int) -> int:
     return 1 if rank == ranks - 1 else 2
 
 
+def variant_defaults(variant: str, players: int) -> dict:
+    """The shape a variant has at a player count: what every setting left unset (None) becomes (spec section 1 and 4).
+
+    full: 5 colours x 5 ranks, hand 5 (2-3 players) or 4 (4-5), 8 hints, 3 fuses, own cards hidden. mini: 2 colours x
+    3 ranks, hand 3 (2-3 players) or 2 (4-5), no hints, 2 fuses, and players see their own cards.
+    """
+    small = isinstance(players, int) and not isinstance(players, bool) and players >= 4
+    if variant == "mini":
+        return dict(colours=2, ranks=3, hand_size=2 if small else 3, hints=0, fuses=2, visible_own=True)
+    return dict(colours=5, ranks=5, hand_size=4 if small else 5, hints=8, fuses=3, visible_own=False)
+
+
+SHAPE = ("colours", "ranks", "hand_size", "hints", "fuses")  # the settings a spec string may override
+
+
 @dataclass(frozen=True)
 class HanabiConfig:
-    """One game's rules. `hints == 0` means a game without hints, where discarding is always allowed."""
+    """One game's rules. `hints == 0` means a game without hints, where discarding is always allowed.
+
+    A setting left at None takes the variant's value for the player count (`variant_defaults`): `HanabiConfig(
+    players=4)` deals hands of 4, `HanabiConfig(variant="mini")` is mini Hanabi's 2 x 3 deck. `visible_own` belongs to
+    the variant (only mini shows players their own cards); a contradicting value is refused, so `spec()` always
+    rebuilds the config.
+    """
 
     players: int = 2
-    colours: int = 5
-    ranks: int = 5
-    hand_size: int = 5
-    hints: int = 8
-    fuses: int = 3
+    colours: int | None = None
+    ranks: int | None = None
+    hand_size: int | None = None
+    hints: int | None = None
+    fuses: int | None = None
     bomb_out: str = "keep"
-    visible_own: bool = False
+    visible_own: bool | None = None
     variant: str = "full"
 
     def __post_init__(self) -> None:
+        if self.variant not in VARIANTS:
+            raise UserError(f"hanabi: variant={self.variant!r} is not one of {', '.join(VARIANTS)}")
+        for key, value in variant_defaults(self.variant, self.players).items():
+            if getattr(self, key) is None:
+                object.__setattr__(self, key, value)
         self._validate()
         c, r, h, p = self.colours, self.ranks, self.hand_size, self.players
         derived = {
@@ -70,8 +96,6 @@ class HanabiConfig:
         def bad(key: str, value, why: str) -> UserError:
             return UserError(f"hanabi: {key}={value!r} {why}")
 
-        if self.variant not in VARIANTS:
-            raise bad("variant", self.variant, f"is not one of {', '.join(VARIANTS)}")
         if self.bomb_out not in BOMB_OUT:
             raise bad("bomb_out", self.bomb_out, f"is not one of {', '.join(BOMB_OUT)}")
         for key, low, high in (("players", 2, 5), ("colours", 1, 5), ("ranks", 1, 5), ("hand_size", 1, 10),
@@ -79,6 +103,13 @@ class HanabiConfig:
             value = getattr(self, key)
             if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
                 raise bad(key, value, f"is not an integer in {low}-{high}")
+        own = variant_defaults(self.variant, self.players)["visible_own"]
+        if self.visible_own is not own:
+            if not isinstance(self.visible_own, bool):
+                raise bad("visible_own", self.visible_own, "is not True or False")
+            raise bad("visible_own", self.visible_own,
+                      f"contradicts variant={self.variant}, where players {'see' if own else 'cannot see'} their own "
+                      f"cards (only variant=mini shows them)")
         if self.variant == "mini" and self.hints != 0:
             raise bad("hints", self.hints, "is impossible in mini Hanabi (it has no hints)")
         deck = sum(copies_of_rank(r, self.ranks) for r in range(self.ranks)) * self.colours
@@ -135,16 +166,20 @@ class HanabiConfig:
     # ------------------------------------------------------------ spec
 
     def spec(self) -> str:
-        """The canonical registry string: players, then every setting that differs from the variant's default."""
-        default = variant_config(self.variant, self.players, self.bomb_out)
+        """The canonical registry string: players, then every setting that differs from the variant's default.
+
+        It rebuilds this config exactly (`make_game(spec).config == self`); a config it could not rebuild is refused
+        rather than written down wrong (the constructor already refuses the one setting no spec names, visible_own)."""
+        default = variant_defaults(self.variant, self.players)
         parts = [f"players={self.players}"]
         if self.variant != "full":
             parts.append(f"variant={self.variant}")
         if self.bomb_out != "keep":
             parts.append(f"bomb_out={self.bomb_out}")
-        for key in ("colours", "ranks", "hand_size", "hints", "fuses"):
-            if getattr(self, key) != getattr(default, key):
-                parts.append(f"{key}={getattr(self, key)}")
+        overrides = {key: getattr(self, key) for key in SHAPE if getattr(self, key) != default[key]}
+        parts += [f"{key}={value}" for key, value in overrides.items()]
+        if variant_config(self.variant, self.players, self.bomb_out, **overrides) != self:
+            raise UserError(f"hanabi: no spec string rebuilds {self!r}")
         return "hanabi:" + ",".join(parts)
 
     def to_dict(self) -> dict:
@@ -159,13 +194,5 @@ def variant_config(variant: str = "full", players: int = 2, bomb_out: str = "kee
     full: 5 colours x 5 ranks, hand 5 (2-3 players) or 4, 8 hints, 3 fuses. mini: 2 colours x 3 ranks, hand 3 (2-3
     players) or 2, no hints, 2 fuses, and players see their own cards.
     """
-    if variant not in VARIANTS:
-        raise UserError(f"hanabi: variant={variant!r} is not one of {', '.join(VARIANTS)}")
-    small = isinstance(players, int) and players >= 4
-    if variant == "mini":
-        base = dict(colours=2, ranks=3, hand_size=2 if small else 3, hints=0, fuses=2, visible_own=True)
-    else:
-        base = dict(colours=5, ranks=5, hand_size=4 if small else 5, hints=8, fuses=3, visible_own=False)
-    given = dict(colours=colours, ranks=ranks, hand_size=hand_size, hints=hints, fuses=fuses)
-    base.update({k: v for k, v in given.items() if v is not None})
-    return HanabiConfig(players=players, bomb_out=bomb_out, variant=variant, **base)
+    return HanabiConfig(players=players, colours=colours, ranks=ranks, hand_size=hand_size, hints=hints, fuses=fuses,
+                        bomb_out=bomb_out, variant=variant)

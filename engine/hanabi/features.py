@@ -15,6 +15,9 @@ Encoder "mini-dqn-15" (version 1): the acting player's view of 2-player mini Han
 and its 6-action space: index i < 3 plays slot i, index 3 + i discards slot i. The engine's ids are the same
 numbers for a hand of 3 (config.py's layout), but the mapping goes through `to_action`/`to_index` so a model never
 depends on that. A slot emptied by the end of the deck is illegal in `mask`.
+
+Every Hanabi encoder refuses (ValueError) to encode player p's row from another player's observation, which hides
+cards p sees (`check_view`); the full state or p's own observation is what they take.
 """
 
 from __future__ import annotations
@@ -27,6 +30,7 @@ from cardlab.engine.core import Rng
 from cardlab.engine.features import Encoder
 from cardlab.engine.hanabi.config import DISCARD, PLAY, HanabiConfig
 from cardlab.engine.hanabi.state import HIDDEN, HanabiState
+from cardlab.engine.hanabi.vector_features import check_view
 from cardlab.runtime import UserError
 
 MINI_DQN = "mini-dqn-15"
@@ -57,6 +61,7 @@ class MiniDQN15(Encoder):
     def values(self, state: HanabiState, player: int, rng: Rng | None = None) -> list[float]:
         cfg = state.cfg
         check_mini(cfg)
+        check_view(state, player)
         row: list[float] = []
         for who in (player, 1 - player):
             hand = state.hands[who]
@@ -103,5 +108,5 @@ from cardlab.engine.hanabi.hle_features import HLE, HanabiHLE  # noqa: E402  (li
 ENCODERS: dict[str, Callable[..., Encoder]] = {MINI_DQN: MiniDQN15, VECTOR: HanabiVector, HLE: HanabiHLE}
 DEFAULT_ENCODER = VECTOR  # what `cardlab datagen --game hanabi` records without --encoder (it fits every config)
 
-__all__ = ["DEFAULT_ENCODER", "ENCODERS", "HLE", "HanabiHLE", "VECTOR", "HanabiVector", "MINI_ACTIONS", "MINI_DQN", "MINI_DQN_VERSION", "MINI_FEATURES", "MiniDQN15", "check_mini",
+__all__ = ["DEFAULT_ENCODER", "ENCODERS", "HLE", "HanabiHLE", "VECTOR", "HanabiVector", "MINI_ACTIONS", "MINI_DQN", "MINI_DQN_VERSION", "MINI_FEATURES", "MiniDQN15", "check_mini", "check_view",
            "mask", "to_action", "to_index"]

@@ -27,7 +27,8 @@ replacement and HLE has not (`as_hle_terminal` converts such a row). HLE plays w
 hints=0 (discards always legal, a rule HLE does not have) and visible_own (mini Hanabi): the encoding stays defined
 (the hint thermometer is 0 wide; the own hand is never encoded, as in HLE) but has no HLE counterpart to match.
 
-It reads only what the observer sees, so a row from the full state equals the row from `state.observation(p)`.
+It reads only what the observer sees, so a row from the full state equals the row from `state.observation(p)`; another
+player's observation is refused (ValueError), since it hides cards the observer sees.
 """
 
 from __future__ import annotations
@@ -37,6 +38,7 @@ from cardlab.engine.features import Encoder
 from cardlab.engine.hanabi import knowledge as kn
 from cardlab.engine.hanabi.config import COLOUR_NAMES, DISCARD, HINT_COLOUR, HINT_RANK, PLAY, HanabiConfig
 from cardlab.engine.hanabi.state import HIDDEN, HanabiState
+from cardlab.engine.hanabi.vector_features import check_view
 from cardlab.runtime import UserError
 
 HLE = "hle"
@@ -116,6 +118,7 @@ class HanabiHLE(Encoder):
         if cfg is not self.cfg and _shape(cfg) != _shape(self.cfg):
             raise UserError(f"hanabi hle encoder: sized for {_describe(self.cfg)}, but the state's game has "
                             f"{_describe(cfg)}; build the encoder with get_encoder('hle', game)")
+        check_view(state, player)
         p, c, r, h, n = cfg.players, cfg.colours, cfg.ranks, cfg.hand_size, cfg.num_codes
         row = [0.0] * self.dim
         # hands of the other players, then the short-hand bits of every player

@@ -22,7 +22,8 @@ discarded_*; every visible hand = hand{o}_{s}_* (offset 0 is the observer's own,
 the observer's hint knowledge per card = know{o}_{s}_* (offset 0: its own cards; what hints, positive and negative,
 still allow). `cardlab datagen --game hanabi` records it by default (features.DEFAULT_ENCODER).
 
-It reads only what the observer sees, so a row from the full state equals the row from `state.observation(p)`.
+It reads only what the observer sees, so a row from the full state equals the row from `state.observation(p)`; another
+player's observation is refused (ValueError), since it hides cards the observer sees.
 """
 
 from __future__ import annotations
@@ -35,6 +36,13 @@ from cardlab.engine.hanabi.state import HIDDEN, HanabiState
 
 VECTOR = "vector"
 VECTOR_VERSION = 1
+
+
+def check_view(state: HanabiState, player: int) -> None:
+    """Refuse to encode `player`'s row from another player's observation, which hides cards `player` sees (every
+    Hanabi encoder, as Dominion's `table`): a full state (observer -1) or `player`'s own observation is fine."""
+    if state.observer != -1 and state.observer != player:
+        raise ValueError(f"player {state.observer}'s observation cannot show player {player}'s")
 
 
 def _width(cfg: HanabiConfig) -> tuple:
@@ -86,6 +94,7 @@ class HanabiVector(Encoder):
         if cfg is not self.cfg and _width(cfg) != _width(self.cfg):  # the row's width and names come from self.cfg
             raise UserError(f"hanabi vector encoder: sized for {_describe(self.cfg)}, but the state's game has "
                             f"{_describe(cfg)}; build the encoder with get_encoder('vector', game)")
+        check_view(state, player)
         p, h, c, r, n = cfg.players, cfg.hand_size, cfg.colours, cfg.ranks, cfg.num_codes
         seats = [(player + o) % p for o in range(p)]
         row: list[float] = []
