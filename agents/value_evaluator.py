@@ -144,8 +144,10 @@ class ValueNetEvaluator(Evaluator):
         try:
             rows = self.encoder.encode_many(states, player)
         except (ValueError, IndexError) as exc:
+            why = str(exc).split("; build the encoder")[0]  # that advice is for library callers building encoders
             raise UserError(f"{self.path}: its encoder {self.meta['encoder']} (dim {self.meta['in_dim']}, for "
-                            f"{self.meta.get('game_spec') or self.meta.get('game')}) does not fit this game: {exc}") from None
+                            f"{self.meta.get('game_spec') or self.meta.get('game')}) does not fit this game: {why}; "
+                            "use a checkpoint trained on this game's setup") from None
         if rows.shape[1] != int(self.meta["in_dim"]):
             raise UserError(f"{self.path}: trained on {self.meta['in_dim']} features of "
                             f"{self.meta.get('game_spec') or self.meta.get('game')}, this game's rows have "

@@ -63,10 +63,13 @@ def stdin_is_terminal() -> bool:
 
 
 def not_a_file(path, what: str) -> str:
-    """Why `path` (not a file) cannot be read: "WHAT 'PATH' is a directory, not a file" or "... does not exist"."""
+    """Why `path` (not a regular file) cannot be read: "WHAT 'PATH' is a directory, not a file", "... is not a regular
+    file" (a device, a FIFO) or "... does not exist"."""
     import os
 
-    return f"{what} {str(path)!r} " + ("is a directory, not a file" if os.path.isdir(path) else "does not exist")
+    if os.path.isdir(path):
+        return f"{what} {str(path)!r} is a directory, not a file"
+    return f"{what} {str(path)!r} " + ("is not a regular file" if os.path.exists(path) else "does not exist")
 
 
 def first_line(exc: BaseException) -> str:

@@ -42,9 +42,10 @@ def entries() -> dict[str, ZooEntry]:
 
 
 def resolve(value: str) -> str:
-    """A file path for `value`: a zoo name becomes its shipped file, anything else stays as it is. A regular file
-    named like a zoo entry is used instead (with a note on stderr); a folder of that name cannot be a checkpoint,
-    so the zoo entry wins. A missing name close to a zoo name is refused with the suggestion."""
+    """A file path for `value`: a zoo name becomes its shipped file, and so does a repository path
+    `checkpoints/REST` missing here (`in_repository`); anything else stays as it is. A regular file named like a zoo
+    entry is used instead (with a note on stderr); a folder of that name cannot be a checkpoint, so the zoo entry
+    wins. A missing name close to a zoo name is refused with the suggestion."""
     path = Path(value)
     entry = entries().get(value)
     if entry is not None:
@@ -52,6 +53,9 @@ def resolve(value: str) -> str:
             _note_shadowed(value)
             return value
         return str(entry.file)
+    shipped = in_repository(value)
+    if shipped is not None:
+        return str(shipped)
     if value and not path.exists() and not any(c in value for c in ("/", os.sep, "+")):  # (A+B: its parts resolve)
         close = difflib.get_close_matches(value, list(entries()), n=1, cutoff=0.75)
         if close:
@@ -72,7 +76,20 @@ def _note_shadowed(name: str) -> None:
           "(`cardlab models --json` gives the shipped file's path)", file=sys.stderr)
 
 
+def in_repository(value: str) -> Path | None:
+    """The shipped file that the repository path `checkpoints/REST` (as the docs write it) names, when that path does
+    not exist here (run outside the repository root, or a pip install); None for anything else."""
+    path = Path(value)
+    if not value or path.is_absolute() or len(path.parts) < 2 or path.parts[0] != "checkpoints" or path.exists():
+        return None
+    shipped = path_of("/".join(path.parts[1:]))
+    return shipped if shipped.is_file() else None
+
+
 def shipped_file(value: str) -> Path | None:
-    """The shipped file a zoo name stands for (None for anything else), as `resolve` would pick it."""
+    """The shipped file a zoo name (or a missing `checkpoints/REST` path) stands for (None for anything else), as
+    `resolve` would pick it."""
     entry = entries().get(value)
-    return entry.file if entry is not None and not Path(value).is_file() else None
+    if entry is not None:
+        return entry.file if not Path(value).is_file() else None
+    return in_repository(value)

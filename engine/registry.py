@@ -298,10 +298,12 @@ def available() -> list[str]:
 
 
 def make_game(spec: str | Game | None = None) -> Game:
-    """A Game from its spec string (None: the default Hearthstone Liège mirror)."""
+    """A Game from its spec string (None: the default Hearthstone Liège mirror; an empty string is refused)."""
     if isinstance(spec, Game):
         return spec
-    name, texts = parse_spec(spec or DEFAULT_GAME)
+    if spec is not None and not spec.strip():
+        raise UserError(f"empty game spec: give a game, e.g. {DEFAULT_GAME} (`cardlab games` lists them)")
+    name, texts = parse_spec(DEFAULT_GAME if spec is None else spec)
     module = _module(name)
     options = module.OPTIONS
     values = {}

@@ -13,7 +13,7 @@ from pathlib import Path
 import torch
 
 from cardlab.models.value import ColourTrio, ValueNet
-from cardlab.runtime import UserError, write_atomically
+from cardlab.runtime import UserError, not_a_file, write_atomically
 
 VALUE_FORMAT = "cardlab-value"
 VALUE_VERSION = 1
@@ -53,10 +53,8 @@ def save_value(path: str | Path, meta: dict, state_dict: dict) -> Path:
 def load_value(path: str | Path, game: str | None = None):
     """(network in eval mode, meta); one clear error for missing, foreign, damaged or mismatched files."""
     path = Path(path)
-    if path.is_dir():
-        raise UserError(f"checkpoint {str(path)!r} is a directory, not a file")
     if not path.is_file():
-        raise UserError(f"checkpoint {str(path)!r} does not exist")
+        raise UserError(not_a_file(path, "checkpoint"))
     try:
         blob = torch.load(path, map_location="cpu", weights_only=True)
     except Exception as exc:  # torch raises many types for corrupt or foreign files

@@ -22,7 +22,7 @@ import torch
 from torch import nn
 
 from cardlab.models.checkpoint import check_digest, save_atomically, weights_digest
-from cardlab.runtime import UserError, write_atomically
+from cardlab.runtime import UserError, not_a_file, write_atomically
 
 QLEARN_FORMAT = "cardlab-qlearn"
 QLEARN_VERSION = 1
@@ -130,10 +130,8 @@ def _check_meta(path: Path, meta: object) -> dict:
 def load_qlearn(path: str | Path) -> tuple[QTable | QNet, dict]:
     """(table or network in eval mode, meta); one clear error for a missing, foreign or damaged file."""
     path = Path(path)
-    if path.is_dir():
-        raise UserError(f"checkpoint {str(path)!r} is a directory, not a file")
     if not path.is_file():
-        raise UserError(f"checkpoint {str(path)!r} does not exist")
+        raise UserError(not_a_file(path, "checkpoint"))
     try:
         with zipfile.ZipFile(path) as z:
             names = set(z.namelist())

@@ -248,8 +248,15 @@ def genome_from_yaml(text: str, source: str = "genome") -> Genome:
 
 
 def load_genome(path: str | Path) -> Genome:
-    """A genome from its YAML file; a missing file, bad YAML or a bad chooser is one UserError naming the file."""
-    path = Path(path)
+    """A genome from its YAML file (or a model-zoo name, or the repository path checkpoints/dominion/FILE run from
+    elsewhere); a missing file, bad YAML or a bad chooser is one UserError naming the file."""
+    from cardlab.checkpoints.zoo import resolve
+
+    path = Path(resolve(str(path)))
+    if path.exists() and not path.is_file():  # a folder, a device or a FIFO (which would block the read)
+        from cardlab.runtime import not_a_file
+
+        raise UserError(not_a_file(path, "genome"))
     try:
         text = path.read_text(encoding="utf-8")
     except OSError as exc:

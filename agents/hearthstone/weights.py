@@ -13,6 +13,7 @@ A feature missing from the file weighs 0; an unknown name or a non-number is an 
 from __future__ import annotations
 
 import math
+import os
 from pathlib import Path
 import yaml
 
@@ -95,20 +96,37 @@ def features(state, player: int) -> dict[str, float]:
 
 
 def resolve_weights_path(text: str) -> Path:
-    """A weights file: an existing path, else a name shipped in checkpoints/weights/ (`hand-made`)."""
+    """A weights file: an existing path, else a name shipped in checkpoints/weights/ (`hand-made`), or a repository
+    path `checkpoints/weights/...` run from elsewhere."""
     path = Path(text)
     if path.is_file():
         return path
     from cardlab.checkpoints import path_of
+    from cardlab.checkpoints.zoo import entries, in_repository
 
-    for candidate in (f"weights/{text}.yaml", f"weights/{text}", text.removeprefix("checkpoints/")):
+    for candidate in (f"weights/{text}.yaml", f"weights/{text}"):
         shipped = path_of(candidate)
         if shipped.is_file():
             return shipped
+    shipped = in_repository(text)
+    if shipped is not None:
+        return shipped
     from cardlab.runtime import not_a_file
 
+    entry = entries().get(text)
+    if entry is not None and not path.exists():  # a shipped model, but not a weights file
+        kind = entry.kind.split(",")[0].split(" (")[0]
+        raise UserError(f"{text!r} is a shipped {kind}, not a weights file (use it as {entry.use})")
+    hint = ""
+    if not path.exists() and not any(c in text for c in ("/", os.sep)):
+        import difflib
+
+        names = sorted(p.stem for p in path_of("weights").glob("*.yaml"))
+        close = difflib.get_close_matches(text.removesuffix(".yaml"), names, n=1, cutoff=0.75)
+        if close:
+            hint = f"; did you mean {close[0]!r}?"
     raise UserError(not_a_file(text, "weights file") + " (a YAML file of feature: weight, or a shipped name "
-                    "such as hand-made)")
+                    f"such as hand-made{hint})")
 
 
 def load_weights(path: str | Path) -> dict[str, float]:

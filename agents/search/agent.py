@@ -232,6 +232,9 @@ class TurnTreeSearch(TurnPlanner):
             # (Hearthstone nets are meant to carry over between decks and pools.)
             trained = (getattr(net, "meta", None) or {}).get("game_spec")
             if trained and game.name != "hearthstone" and trained != game.spec and (net.path, game.spec) not in _WARNED:
+                rows_of = getattr(net, "_rows", None)
+                if rows_of is not None:  # rows that do not fit are refused here, before a warning that they may
+                    rows_of([game.new_initial_state(0)], 0)
                 _WARNED.add((net.path, game.spec))
                 log.warning(f"search: warning: {net.path} was trained on {trained}, this game is {game.spec}: "
                             "its values may not carry over")

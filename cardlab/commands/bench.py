@@ -80,6 +80,9 @@ def _check_options(args) -> None:
 
 
 def run(args) -> int:
+    from cardlab.commands.gameargs import GAME_WHAT, refuse_empty
+
+    refuse_empty(args.game, "--game", GAME_WHAT)
     _check_options(args)
     if args.agents is not None:
         from cardlab.arena.match import refuse_human_in_unattended_runs

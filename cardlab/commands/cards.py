@@ -18,9 +18,13 @@ def run(args) -> int:
 
     db = card_db()
     cards = sorted(db.collectible(), key=lambda c: (c.card_class, c.cost, c.name))
-    if args.card_class:
-        wanted = args.card_class.upper()
+    if args.card_class is not None:
+        wanted = args.card_class.strip().upper()
         known = sorted({c.card_class for c in cards})
+        if not wanted:
+            from cardlab.runtime import UserError
+
+            raise UserError(f"--class is empty: give one of {', '.join(known)}")
         if wanted not in known:
             from cardlab.runtime import UserError
 

@@ -13,10 +13,13 @@ def add_arguments(p) -> None:
 
 
 def run(args) -> int:
+    from cardlab.commands.gameargs import DECK_WHAT, refuse_empty
     from cardlab.engine.hearthstone.decks import builtin_names, load_deck
 
-    decks = [load_deck(args.deck)] if args.deck else [load_deck(n) for n in builtin_names()]
-    names = [args.deck] if args.deck else builtin_names()
+    refuse_empty(args.deck, "DECK", DECK_WHAT + ", or leave it out to list the built-in decks")
+    given = args.deck is not None
+    decks = [load_deck(args.deck)] if given else [load_deck(n) for n in builtin_names()]
+    names = [args.deck] if given else builtin_names()
     rows = [
         {"key": key, "name": d.name, "class": d.hero_class, "deckstring": d.deckstring(),
          "cards": [{"name": c.name, "count": n} for c, n in d.counts()]}
@@ -34,7 +37,7 @@ def run(args) -> int:
     for r in rows:
         table.add_row(r["key"], r["name"], r["class"], r["deckstring"])
     stdout_console().print(table)
-    if args.deck:
+    if given:
         for c in rows[0]["cards"]:
             print(f"{c['count']} {c['name']}")
     return 0

@@ -20,15 +20,31 @@ def add_game_arguments(p, default_max_turns: bool = True, two_player: bool = Fal
                        help="hearthstone: a game not over after this many turns is a draw; its length then counts as this + 1 (default 50)")
 
 
+def refuse_empty(value, option: str, what: str) -> None:
+    """An option given as "" (or blanks) is a mistake, not a request for its default (None, not given, is that)."""
+    if value is not None and not str(value).strip():
+        raise UserError(f"{option} is empty: give {what}")
+
+
+GAME_WHAT = "a game spec such as hearthstone:deck=liege (`cardlab games` lists them)"
+DECK_WHAT = "a built-in deck (`cardlab decks`), a deck file or a deckstring"
+POOL_WHAT = "a deck pool (basic, classic, liege, random)"
+
+
 def game_spec(args) -> str:
     """The game spec the arguments name; the deck shorthands add options to a Hearthstone spec."""
-    spec = args.game or "hearthstone"
+    refuse_empty(args.game, "--game", GAME_WHAT)
+    refuse_empty(getattr(args, "deck", None), "--deck", DECK_WHAT)
+    refuse_empty(getattr(args, "deck_pool", None), "--deck-pool", POOL_WHAT)
+    for deck in getattr(args, "decks", None) or ():
+        refuse_empty(deck, "a deck of --decks", DECK_WHAT)
+    spec = "hearthstone" if args.game is None else args.game
     shorthands = []
-    if getattr(args, "deck", None):
+    if getattr(args, "deck", None) is not None:
         shorthands.append(f"deck={args.deck}")
     if getattr(args, "decks", None):
         shorthands.append("decks=" + ",".join(args.decks))
-    if getattr(args, "deck_pool", None):
+    if getattr(args, "deck_pool", None) is not None:
         shorthands.append(f"pool={args.deck_pool}")
     if getattr(args, "max_turns", None) is not None:
         shorthands.append(f"max_turns={args.max_turns}")

@@ -8,14 +8,18 @@ HELP = "list the shipped checkpoints and genomes (the model zoo); agent specs ma
 
 
 def add_arguments(p) -> None:
-    p.add_argument("--game", default=None, help="only this game's models")
+    p.add_argument("--game", default=None,
+                   help="only this game's models (by the spec's game name: options such as players= or kingdom= "
+                        "are not matched; each model's description names the setup it was made for)")
     p.add_argument("--json", action="store_true", help="print a JSON list")
 
 
 def run(args) -> int:
     from cardlab.checkpoints.zoo import entries
+    from cardlab.commands.gameargs import GAME_WHAT, refuse_empty
     from cardlab.runtime import UserError
 
+    refuse_empty(args.game, "--game", GAME_WHAT + ", or leave --game out for every game's models")
     wanted = None
     if args.game is not None:
         # the spec as every verb's --game reads it (HANABI, hanabi:players=4): its game's models; a bad option is the

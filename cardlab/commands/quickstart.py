@@ -53,8 +53,12 @@ def run(args) -> int:
     from cardlab.arena.match import plays_human, refuse_human_without_terminal, run_match
     from cardlab.arena.tournament import pair_folder
     from cardlab.checkpoints import path_of
+    from cardlab.commands.gameargs import DECK_WHAT, POOL_WHAT, refuse_empty
     from cardlab.engine.registry import make_game
 
+    refuse_empty(args.checkpoint, "--checkpoint", "a value checkpoint file or a name from `cardlab models`")
+    refuse_empty(args.deck, "--deck", DECK_WHAT)
+    refuse_empty(args.deck_pool, "--deck-pool", POOL_WHAT)
     if args.checkpoint is None:
         args.checkpoint = str(path_of(SHIPPED))
     else:
@@ -66,8 +70,8 @@ def run(args) -> int:
     agent = f"search:ckpt={args.checkpoint}"
     if args.lookahead != "none":
         agent += f",lookahead={args.lookahead}"
-    game = make_game(f"hearthstone:pool={args.deck_pool}" if args.deck_pool
-                     else f"hearthstone:deck={args.deck or 'liege'}")
+    game = make_game(f"hearthstone:pool={args.deck_pool}" if args.deck_pool is not None
+                     else f"hearthstone:deck={'liege' if args.deck is None else args.deck}")
     for opponent in args.opponents:  # every opponent checked before the first match plays
         make_agent(opponent, game=game)
     refuse_human_without_terminal(args.opponents)

@@ -54,6 +54,8 @@ def game_name(args) -> str:
     from cardlab.runtime import UserError
 
     spec = getattr(args, "game", None)
+    if spec is not None and not spec.strip():
+        raise UserError(f"--game is empty: give {GAMES}")
     if spec is None and getattr(args, "config", None):  # a mini-Hanabi config names its game
         from cardlab.train.config import load_yaml
 

@@ -162,11 +162,16 @@ def parse_deckstring(code: str) -> Deck:
 
 def _read_text(path: Path) -> str:
     try:
-        return path.read_text(encoding="utf-8-sig")  # a byte-order mark (Windows editors) is not part of line 1
-    except UnicodeDecodeError:
-        raise DeckError(f"deck file {str(path)!r} is not a text deck (name, class and 'N Card Name' lines)") from None
+        data = path.read_bytes()
     except OSError as exc:
         raise DeckError(f"deck file {str(path)!r}: {exc.strerror or exc}") from None
+    try:
+        return data.decode("utf-8-sig")  # a byte-order mark (Windows editors) is not part of line 1
+    except UnicodeDecodeError:
+        binary = b"\x00" in data and not data.startswith((b"\xff\xfe", b"\xfe\xff"))  # not UTF-16 text with a BOM
+        problem = "is not a text deck (name, class and 'N Card Name' lines)" if binary else \
+            "is not UTF-8 text (save it as UTF-8)"
+        raise DeckError(f"deck file {str(path)!r} {problem}") from None
 
 
 def builtin_names() -> list[str]:
@@ -180,6 +185,8 @@ def is_deck_file(spec: str) -> bool:
 
 def load_deck(spec: str) -> Deck:
     """A built-in deck name, a deck text file, or a deckstring."""
+    if not spec.strip():
+        raise DeckError("empty deck name: give a built-in deck, a deck file or a deckstring")
     path = DECK_DIR / f"{spec}.txt"
     if path.is_file():
         return parse_text(_read_text(path), spec)
@@ -190,7 +197,9 @@ def load_deck(spec: str) -> Deck:
         raise DeckError(f"deck file {spec!r} is a directory, not a file")
     if candidate.suffix or "/" in spec or os.sep in spec or candidate.is_file():  # a file in this folder needs no suffix
         if not candidate.is_file():
-            raise DeckError(f"deck file {spec!r} does not exist")
+            from cardlab.runtime import not_a_file
+
+            raise DeckError(not_a_file(spec, "deck file"))
         return parse_text(_read_text(candidate), str(candidate))
     if _looks_like_deckstring(spec):
         return parse_deckstring(spec)

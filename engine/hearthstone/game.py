@@ -41,6 +41,10 @@ class DeckChoice:
     @classmethod
     def from_options(cls, deck: str | None = None, decks: Sequence[str] | None = None,
                      pool: str | None = None) -> "DeckChoice":
+        for option, value in (("deck", deck), ("pool", pool)):
+            if value is not None and not value.strip():
+                raise UserError(f"{option}= is empty: give " + ("a built-in deck, a deck file or a deckstring"
+                                if option == "deck" else f"a deck pool ({', '.join(POOLS)}, {RANDOM_POOL})"))
         given = sum(x is not None for x in (deck, decks, pool))
         if given > 1:
             raise UserError("give only one of deck, decks and pool (--deck, --decks, --deck-pool)")
