@@ -430,7 +430,7 @@ def discard_random(count: int = 1) -> Effect:
         hand = ctx.me.hand
         for _ in range(count):
             if hand:
-                mech.left_hand(ctx.me, hand.pop(ctx.state.rng.randrange(len(hand))))
+                mech.discard(ctx.state, ctx.player, ctx.state.rng.randrange(len(hand)))
 
     return _tag(run, "discard_random")
 

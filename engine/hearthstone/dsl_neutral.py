@@ -295,8 +295,7 @@ def summon_until_full(card_key: str) -> Effect:
 
 def discard_hand(ctx: mech.Ctx) -> None:
     """Deathwing: discard your whole hand."""
-    ctx.me.hand.clear()
-    ctx.me.known_hand = ()
+    mech.discard(ctx.state, ctx.player)
 
 
 discard_hand = _tag(discard_hand, "discard_hand", None)

@@ -315,6 +315,24 @@ def left_hand(p: Player, card: CardDef) -> None:
                 return
 
 
+def discard(s: "HearthstoneState", player: int, index: int | None = None) -> None:
+    """Discard the card at `index` of `player`'s hand, or with None the whole hand (Deathwing). Every discard
+    passes here: a discarded card is shown to both players, so determinize's notes on that hand follow it
+    (HearthstoneState.seen_by_opponent ...; only in games whose cards made one)."""
+    p = s.players[player]
+    if index is None:
+        cards = p.hand[:] if s.__dict__ else ()
+        p.hand.clear()
+        p.known_hand = ()
+    else:
+        cards = (p.hand.pop(index),)
+        left_hand(p, cards[0])
+    if s.__dict__:
+        from cardlab.engine.hearthstone.state import note_discarded
+
+        note_discarded(s, player, cards, whole_hand=index is None)
+
+
 def summon(s: "HearthstoneState", player: int, card: CardDef, position: int = -1,
            health: int | None = None) -> Minion | None:
     """Put a minion on the board (at `position`, default right end); None when the board is full. `health`: its

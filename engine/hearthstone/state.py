@@ -957,7 +957,7 @@ def _hand_first(pool: list, n: int, lacks: tuple[str, ...], rng: Rng) -> list:
 
 # ------------------------------------------------------------ determinize's notes (HearthstoneState.copy_sources,
 # deck_lacks, seen_by_opponent, hand_discounts): set on the true state by the cards that learn them, updated by
-# _play
+# _play and by discards (mech.discard)
 
 from cardlab.engine.hearthstone.serialize import NOTES as _NOTES  # noqa: E402  (serialize keeps them too)
 
@@ -982,9 +982,10 @@ def _hide_own_notes(s: HearthstoneState, player: int) -> None:
         s.seen_by_opponent = _with_seat(s.seen_by_opponent, player, ())
 
 
-def _note_played(s: HearthstoneState, player: int, card: CardDef) -> None:
-    """`card` left `player`'s hand to be played: its name is public, unless it is a secret (then its class)."""
-    secret = secret_rules.is_secret(card)
+def _note_played(s: HearthstoneState, player: int, card: CardDef, shown: bool = False) -> None:
+    """`card` left `player`'s hand to be played: its name is public, unless it is a secret (then its class).
+    shown: it left face up another way (discarded): its name is public, a secret's too."""
+    secret = not shown and secret_rules.is_secret(card)
     ids = s.copy_sources[player]
     if card.hidden_copy and ids and card.id in ids and not secret:  # one fewer of it among the other copies
         i = ids.index(card.id)
@@ -1004,6 +1005,18 @@ def _note_played(s: HearthstoneState, player: int, card: CardDef) -> None:
         if delta in discounts:  # its cost is public once played: the discounted card has left the hand
             i = discounts.index(delta)
             s.hand_discounts = _with_seat(s.hand_discounts, player, discounts[:i] + discounts[i + 1:])
+
+
+def note_discarded(s: HearthstoneState, player: int, cards, whole_hand: bool = False) -> None:
+    """`cards` left `player`'s hand discarded, shown to both players (mech.discard): each leaves the notes as a
+    played card would. whole_hand (Deathwing): nothing noted of that hand is left in it."""
+    for card in cards:
+        _note_played(s, player, card, shown=True)
+    if whole_hand:
+        if s.seen_by_opponent[player]:
+            s.seen_by_opponent = _with_seat(s.seen_by_opponent, player, ())
+        if s.hand_discounts[player]:
+            s.hand_discounts = _with_seat(s.hand_discounts, player, ())
 
 
 def note_hand_discount(s: HearthstoneState, player: int, delta: int) -> None:
@@ -1031,9 +1044,8 @@ def note_seen(s: HearthstoneState, player: int, card_id: str) -> None:
 
 def _take_seen(ids: tuple[str, ...], pool: list, room: int, known: list) -> list:
     """The cards the observer saw in this hand (`seen_by_opponent`), taken out of a determinization's pool (at
-    most `room`: a note a discard left behind must not grow the hand), less those a known card of the hand
-    (`known`) already accounts for. A card the pool cannot account for (it left the hand with a discard, which the
-    note does not follow) is skipped."""
+    most `room`: a note that outlived its card, as in a position built by hand, must not grow the hand), less
+    those a known card of the hand (`known`) already accounts for. A card the pool cannot account for is skipped."""
     by_id = card_db().by_id
     out: list = []
     ids = list(ids)

@@ -354,3 +354,116 @@ def test_a_saved_state_keeps_what_its_determinizations_need():
         assert "Leeroy Jenkins" in [c.name for c in world.players[1].hand]
     plain = make_state(classes=("MAGE", "MAGE"))
     assert "notes" not in plain.to_dict()  # other games' dicts keep their shape
+
+
+# ---------------------------------------------------------------- 6. a discarded card is shown to both players
+
+def _discarding(build, discard: str, name: str, times: int = 64):
+    """The first game seed (Rng(s) set just before `discard` is played) in which it discards a card called `name`
+    (a hidden copy: of that card); `build(seed)` plays up to it."""
+    for seed in range(times):
+        s = build(seed)
+        p = s.players[s.current]
+        s.rng = Rng(700 + seed)
+        before = Counter(c.name for c in p.hand)
+        before[discard] -= 1
+        play(s, discard, "enemy hero" if discard == "Soulfire" else None)
+        if [n for n, k in (before - Counter(c.name for c in p.hand)).items() if k] == [name]:
+            return s
+    raise AssertionError(f"no seed discards {name}")
+
+
+def _mind_vision_then_soulfire(seed: int) -> HearthstoneState:
+    """Seat 0 (Priest) Mind Visions a Wisp from seat 1's hand (Wisp, Soulfire); seat 1's deck holds more Wisps."""
+    for k in range(64):
+        s = make_state(classes=("PRIEST", "WARLOCK"), hands=(["Mind Vision"], ["Wisp", "Soulfire"]),
+                       decks=(["Chillwind Yeti"] * 20, ["Wisp"] * 10 + ["Chillwind Yeti"] * 10), seed=seed)
+        s.rng = Rng(500 + 64 * seed + k)
+        play(s, "Mind Vision")
+        if [c.name for c in s.players[0].hand if c.hidden_copy] == ["Wisp"]:
+            s.apply(END_TURN_ACTION)  # seat 1 draws, then casts Soulfire
+            return s
+    raise AssertionError("no seed copies Wisp")
+
+
+@pytest.mark.parametrize("discarded", ["Wisp", "Chillwind Yeti"])
+def test_a_card_mind_vision_showed_leaves_the_note_once_discarded(discarded):
+    """Soulfire discards the Wisp Mind Vision showed (its deck holds more): the caster no longer keeps a Wisp in
+    the victim's hand. Discarding another card leaves the note (the Wisp is still there)."""
+    s = _discarding(_mind_vision_then_soulfire, "Soulfire", discarded)
+    wisp = card_db().get("Wisp").id
+    assert s.seen_by_opponent == ((), () if discarded == "Wisp" else (wisp,))
+    held = [any(c.name == "Wisp" for c in world.players[1].hand) for world in _worlds(s, 0)]
+    assert all(held) == (discarded != "Wisp") and any(held)
+
+
+def test_a_discarded_copy_leaves_the_cards_the_others_came_from():
+    """Thoughtsteal copied both cards of a two-card deck; Soulfire discards the Wisp copy, in plain sight: the
+    other copy is the Flame Imp (as when the Wisp copy is played)."""
+    def build(seed: int) -> HearthstoneState:
+        s = make_state(classes=("PRIEST", "WARLOCK"), hands=(["Thoughtsteal", "Soulfire"], ["Frostbolt"]),
+                       decks=(["Chillwind Yeti"] * 20, ["Wisp", "Flame Imp"]), seed=seed)
+        s.players[1].deck = [card_db().get("Wisp"), card_db().get("Flame Imp")]
+        play(s, "Thoughtsteal")
+        return s
+
+    s = _discarding(build, "Soulfire", "Wisp")
+    assert [c.name for c in s.players[0].hand if c.hidden_copy] == ["Flame Imp"]
+    assert s.copy_sources == ((card_db().get("Flame Imp").id,), ())
+    for world in _worlds(s, 1, times=40):
+        assert [c.name for c in world.players[0].hand if c.hidden_copy] == ["Flame Imp"]
+
+
+@pytest.mark.parametrize("discarded", ["Boulderfist Ogre", "Wisp"])
+def test_far_sights_card_discarded_takes_its_discount_along(discarded):
+    """Far Sight drew an Ogre costing 3 less; Soulfire discards it, in plain sight: no card of the hand left is
+    cheaper in any determinization. Discarding the Wisp leaves the discount on the hidden card."""
+    def build(seed: int) -> HearthstoneState:
+        s = make_state(classes=("SHAMAN", "MAGE"), hands=(["Far Sight", "Soulfire", "Wisp"], ["Fireball"]),
+                       decks=(["Boulderfist Ogre"] * 20, ["Chillwind Yeti"] * 20), seed=seed)
+        play(s, "Far Sight")
+        return s
+
+    s = _discarding(build, "Soulfire", discarded)
+    assert s.hand_discounts == (() if discarded == "Boulderfist Ogre" else (-3,), ())
+    for world in _worlds(s, 1, times=40):
+        cheaper = [c for c in world.players[0].hand if getattr(c, "base", None) is not None]
+        assert len(cheaper) == (0 if discarded == "Boulderfist Ogre" else 1)
+
+
+def test_deathwing_discards_what_the_notes_said_of_the_hand():
+    """Mind Vision showed a Wisp of seat 1's hand and Far Sight discounted a hidden card of it; seat 1's Deathwing
+    discards the whole hand: the two cards it draws next are neither kept a Wisp nor dealt the discount."""
+    for k in range(64):
+        s = make_state(classes=("PRIEST", "SHAMAN"), hands=(["Mind Vision"], ["Wisp", "Far Sight", "Deathwing"]),
+                       decks=(["Chillwind Yeti"] * 20, ["Wisp"] * 10 + ["Chillwind Yeti"] * 10))
+        s.rng = Rng(300 + k)
+        play(s, "Mind Vision")
+        if [c.name for c in s.players[0].hand if c.hidden_copy] == ["Wisp"]:
+            break
+    s.apply(END_TURN_ACTION)
+    s.players[1].mana = 13
+    s._legal = None
+    play(s, "Far Sight")
+    assert s.seen_by_opponent == ((), (card_db().get("Wisp").id,)) and s.hand_discounts == ((), (-3,))
+    play(s, "Deathwing")
+    assert s.players[1].hand == [] and s.seen_by_opponent == ((), ()) and s.hand_discounts == ((), ())
+    for _ in range(4):
+        s.apply(END_TURN_ACTION)  # seat 1 draws twice
+    assert len(s.players[1].hand) == 2
+    worlds = _worlds(s, 0)
+    assert not all(any(c.name == "Wisp" for c in w.players[1].hand) for w in worlds)
+    assert not any(getattr(c, "base", None) is not None for w in worlds for c in w.players[1].hand)
+
+
+def test_a_discard_in_a_game_without_notes_makes_none():
+    """Discards cost nothing where no card made a note: the state keeps no notes (nor its dict their key)."""
+    s = make_state(classes=("WARLOCK", "MAGE"), hands=(["Soulfire", "Wisp", "Wisp"], ["Fireball"]))
+    s.players[0].mana = 20
+    s._legal = None
+    play(s, "Soulfire", "enemy hero")
+    assert [c.name for c in s.players[0].hand] == ["Wisp"]
+    s.players[0].hand.append(card_db().get("Deathwing"))
+    s._legal = None
+    play(s, "Deathwing")
+    assert s.players[0].hand == [] and s.__dict__ == {} and "notes" not in s.to_dict()
