@@ -66,6 +66,9 @@ class ValueNetEvaluator(Evaluator):
     """evaluate(states, player) -> values in label units (about -100..100), larger = better for player."""
 
     before_end_turn = True  # Hearthstone's datagen records full and colour chains before END_TURN
+    # A learned value need not grow with the features the turn tree's dominance pruning compares: with prune=auto
+    # a search prunes transpositions only (agents/search/agent.py), whether it got `ckpt=PATH` or this object.
+    monotone = False
 
     def __init__(self, path: str | Path, device: str = "auto", game="hearthstone", threads: int = 1) -> None:
         """`game`: the game the search plays (a name or a Game); a checkpoint of another game is refused.
@@ -209,6 +212,8 @@ class ValueNetEvaluator(Evaluator):
 
 class ValueNetEnsemble(Evaluator):
     """The mean of several value networks of one game and chain point (`ckpt=A+B+C`), in label units."""
+
+    monotone = False  # as its members (ValueNetEvaluator.monotone)
 
     def __init__(self, paths: list, device: str = "auto", game="hearthstone", threads: int = 1) -> None:
         if len(paths) < 2:

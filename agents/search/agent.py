@@ -96,7 +96,8 @@ class TurnTreeSearch(TurnPlanner):
     """`search[:eval=rho|greedy|ckpt=PATH,prune=auto|none|tt|dominance,max_nodes=N,max_ms=M,k=K,algo=dfs|best]`.
 
     prune=auto (default): dominance with heuristic evaluators, tt (transpositions only) with a value network or a
-    weight vector (weights:PATH), which need not be monotone.
+    weight vector (weights:PATH), which need not be monotone. An Evaluator object given as `eval` is pruned by its
+    `monotone` attribute (False: tt; value networks and weight vectors set it), or tt when its name is ckpt=...
 
     `blueprint=AGENT,margin=M` (games where every action is a turn: Hanabi): play AGENT's action unless another
     candidate's mean value over k deals beats it by more than M (agents/search/blueprint.py). It builds no turn tree,
@@ -176,8 +177,13 @@ class TurnTreeSearch(TurnPlanner):
         evaluator = make_evaluator(eval, game, defaulted=defaulted) if isinstance(eval, str) else eval
         reply = others_policy(others, game, seed)
         # A learned evaluator need not be monotone in the features dominance compares: only transpositions then.
-        # So need weight vectors (monotone=False): a negative weight on a compared feature breaks dominance.
-        monotone = getattr(evaluator, "monotone", True) and not str(eval).startswith("ckpt=")
+        # So need weight vectors: a negative weight on a compared feature breaks dominance. The evaluator says so
+        # (monotone = False: value networks, ensembles, weight vectors), given as a spec or as an object alike. A
+        # checkpoint is a learned evaluator whatever object a set_ckpt_loader loader returns, and an object named
+        # ckpt=... is rebuilt by spec() from that name: both prune as ckpt= in a spec does (tt), so the spec of an
+        # agent built from an object rebuilds the same tree.
+        named = eval if isinstance(eval, str) else str(getattr(evaluator, "name", ""))
+        monotone = getattr(evaluator, "monotone", True) and not named.lstrip().startswith("ckpt=")
         pruning = prune if prune != "auto" else ("dominance" if monotone else "tt")
         options: dict[str, Any] = {}
         defaults = {"eval": "rho", "prune": "auto", "max_nodes": 20000, "max_ms": 0.0, "k": 1,
