@@ -14,6 +14,10 @@ per generation. Resumable: DIR/state.json is rewritten after every generation, s
 ends exactly where an uninterrupted one would. Outputs: DIR/gen_NNN.yaml (each generation's best, loadable with
 `age:params=PATH`), DIR/best.yaml (the best so far), DIR/log.csv.
 
+A fitness game that fails (an agent raises or plays an illegal action, or the game passes its action cap) stops the
+run as in the other evolutions: one line naming the game, saved in DIR/error-games/ for `cardlab replay`, and the
+last completed generation stays saved for --resume (evolve/common.py:game_failed_message).
+
 Choice not in the spec: generation 0 is random except individual 0, the source's hand-set values.
 """
 
@@ -23,16 +27,18 @@ import argparse
 import os
 import sys
 import time
+import traceback
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Callable, Sequence
 
 from cardlab.agents.hanabi.age import AgeAgent
 from cardlab.agents.hanabi.age_params import FLOAT_PARAMS, INT_PARAMS, INT_RANGE, AgeParams, names
+from cardlab.arena.play import DEFAULT_MAX_ACTIONS
 from cardlab.engine.core import Rng, derive_seed
 from cardlab.engine.hanabi.game import make_game
-from cardlab.evolve.common import (open_run_state, module_main, GenerationProgress, Interrupted, check_types,
-                                   completed_generations, folder_is_new, is_number, out_folder, read_csv,
+from cardlab.evolve.common import (open_run_state, module_main, GameFailed, GenerationProgress, Interrupted,
+                                   check_types, completed_generations, folder_is_new, is_number, out_folder, read_csv,
                                    refuse_out_breaking_specs, removed_unless_saved, require, run_interruptible,
                                    worker_exits_on_sigterm, write_csv, write_json_atomic)
 from cardlab.runtime import StopOnInterrupt, UserError, releases_folders, write_text_atomically
@@ -120,28 +126,54 @@ def breed(population: list[Genome], fitness: list[float], generation: int, gener
 # ---------------------------------------------------------------- games
 
 
-def play_games(players: int, genome: Sequence, seeds: Sequence[int]) -> list[int]:
+def play_games(players: int, genome: Sequence, seeds: Sequence[int], names: Sequence[str] | None = None) -> list[int]:
     """Scores (keep convention) of games with `genome`'s age agent in every seat, one per deal seed.
 
-    A local loop over the protocol; the shared arena loop will replace it."""
+    Checked as the arena's play loop (arena/play.py:play_game) checks its games: an action outside the legal ones,
+    an exception in an agent or the engine, or a game longer than the game's `max_actions` (default
+    DEFAULT_MAX_ACTIONS) raises GameFailed with the game's log (`names[k]` says which game `seeds[k]` is), which
+    stops the run with one line naming the saved game; a UserError (the user's own setup) goes up as it is. The
+    seeds are the GA's own (deal `seed`, agent seeds derive_seed(seed, "agent", p)), which fix its results."""
     game = make_game(players=players)
     params = to_params(genome).as_dict()
     agents = [AgeAgent(seed=0, **params) for _ in range(players)]
+    max_actions = getattr(game, "max_actions", DEFAULT_MAX_ACTIONS)
     scores = []
-    for seed in seeds:
-        for p, agent in enumerate(agents):
-            agent.reset(p, derive_seed(seed, "agent", p))
-        state = game.new_initial_state(seed)
-        while not state.is_terminal():
-            p = state.current_player
-            state.apply(agents[p].act(state.observation(p)))
+    for k, seed in enumerate(seeds):
+        actions: list = []
+        state = None
+        try:
+            for p, agent in enumerate(agents):
+                agent.reset(p, derive_seed(seed, "agent", p))
+            state = game.new_initial_state(seed)
+            while not state.is_terminal():
+                if len(actions) >= max_actions:
+                    raise RuntimeError(f"game exceeded {max_actions} actions")
+                p = state.current_player
+                action = agents[p].act(state.observation(p))
+                if action not in state.legal_actions():
+                    raise RuntimeError(f"agent {agents[p].spec()} chose illegal action {action!r}")
+                actions.append(action)
+                state.apply(action)
+        except UserError:  # the user's own setup: stop the run with its own message
+            raise
+        except Exception as exc:  # an agent or engine failure: the generation cannot be measured
+            from cardlab.arena import gamelog
+
+            error = f"{type(exc).__name__}: {exc}\n{traceback.format_exc(limit=8)}"
+            roles = tuple(range(players))
+            log = gamelog.game_log(game, seed, roles, [a.spec() for a in agents], actions,
+                                   {"returns_by_role": None,
+                                    "turns": state.turn_number if state is not None else 0}, error)
+            what = names[k] if names is not None else f"age agent game with deal {seed}"
+            raise GameFailed(what, error, log, f"game-{seed}.json") from None
         scores.append(state.score())
     return scores
 
 
-def _play_task(task: tuple) -> tuple[int, list[int]]:
-    key, players, genome, seeds = task
-    return key, play_games(players, genome, seeds)
+def _play_task(task: tuple) -> tuple[object, list[int]]:
+    key, players, genome, seeds, names = task
+    return key, play_games(players, genome, seeds, names)
 
 
 def _worker_init() -> None:
@@ -152,7 +184,7 @@ def _worker_init() -> None:
 
 
 class GamePool:
-    """Runs batches of (key, genome, seeds) tasks on `workers` processes (inline for 1); results by key."""
+    """Runs batches of (key, genome, seeds[, names]) tasks on `workers` processes (inline for 1); results by key."""
 
     def __init__(self, workers: int, players: int, stop: Callable[[], bool], on_games: Callable[[int], None]):
         self.players, self.stop, self.on_games = players, stop, on_games
@@ -163,8 +195,11 @@ class GamePool:
             # fork only while torch's thread pool has not started (a forked copy of it can deadlock the worker)
             self.pool = process_context().Pool(workers, initializer=_worker_init)
 
-    def run(self, tasks: list[tuple[object, Sequence, list[int]]]) -> dict:
-        jobs = [(key, self.players, list(genome), seeds) for key, genome, seeds in tasks]
+    def run(self, tasks: list[tuple]) -> dict:
+        """Tasks are (key, genome, seeds) or (key, genome, seeds, names): `names` says which game each seed is, for
+        the message of a failed game."""
+        jobs = [(key, self.players, list(genome), task[0], task[1] if len(task) > 1 else None)
+                for key, genome, *task in tasks]
         results: dict = {}
         found = map(_play_task, jobs) if self.pool is None else self.pool.imap_unordered(_play_task, jobs)
         for key, scores in found:
@@ -238,7 +273,8 @@ def evaluate(pool: GamePool, state: RunState, population: list[Genome], generati
     (each can raise the bar for the next), their games in parallel, so the worker count changes nothing."""
     s = state.settings
     seeds = [[derive_seed(s.seed, generation, i, g) for g in range(s.games)] for i in range(len(population))]
-    scores = pool.run([(i, population[i], seeds[i]) for i in range(len(population))])
+    scores = pool.run([(i, population[i], seeds[i], _names(generation, i, 0, s.games))
+                       for i in range(len(population))])
     fitness = []
     confirmed = 0
     chunk = max(1, s.confirm_games // 8)
@@ -247,7 +283,9 @@ def evaluate(pool: GamePool, state: RunState, population: list[Genome], generati
         mean = sum(games) / len(games)
         if mean > state.best_fitness and s.confirm_games > 0:
             extra = [derive_seed(s.seed, generation, i, g) for g in range(s.games, s.games + s.confirm_games)]
-            more = pool.run([((i, j), genome, extra[j:j + chunk]) for j in range(0, len(extra), chunk)])
+            more = pool.run([((i, j), genome, extra[j:j + chunk],
+                              _names(generation, i, s.games + j, min(chunk, len(extra) - j)))
+                             for j in range(0, len(extra), chunk)])
             for j in range(0, len(extra), chunk):
                 games = games + more[(i, j)]
             mean = sum(games) / len(games)
@@ -257,6 +295,12 @@ def evaluate(pool: GamePool, state: RunState, population: list[Genome], generati
         state.games_played += len(games)
         fitness.append(mean)
     return fitness, confirmed
+
+
+def _names(generation: int, individual: int, first: int, count: int) -> list[str]:
+    """What the message of a failed game calls games first..first+count-1 of an individual (GameFailed's `what`)."""
+    return [f"age agent of individual {individual}, generation {generation}, game {g}"
+            for g in range(first, first + count)]
 
 
 def next_population(state: RunState, generation: int) -> list[Genome]:
