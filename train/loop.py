@@ -475,7 +475,7 @@ def _generation(ctx: LoopContext, k: int) -> None:
             figures.update({key: verdict[key] for key in ("gain", "gain_ci95") if key in verdict})
             figures.update(promoted=verdict["promoted"],
                            summary=("promoted" if verdict["promoted"] else "kept generation "
-                                    f"{inc['generation']}") + f" ({_gate_text(ctx.game, verdict)})")
+                                    f"{inc['generation']}") + f" ({_gate_text(ctx.game, verdict, gate, gains)})")
     if not state.done(k, "anchors"):
         with _step(ctx, k, "anchors") as figures:
             figures.update(_anchors(ctx, k))
@@ -537,14 +537,15 @@ def _gate(ctx: LoopContext, k: int, cand: str, inc: str) -> dict:
 def _anchors(ctx: LoopContext, k: int) -> dict:
     """The promoted agent against each anchor (cooperative games: in a team with the anchor's copies)."""
     promoted = ctx.agent(ctx.state.data["promoted"]["generation"])
-    figures = {}
+    figures, texts = {}, []
     for i, anchor in enumerate(ctx.settings.anchors):
         path = ctx.gen_dir(k) / "anchors" / f"anchor-{i}.json"
         r = _arena(ctx, k, [promoted, anchor], ctx.settings.anchor_games, anchor_seed(ctx.settings), path,
                    f"anchor {anchor}")
         key = "mean_score" if ctx.game.kind == COOPERATIVE else "win_rate"
         figures[anchor] = {key: r[key], "ci95": r["ci95"]}
-    text = "; ".join(f"{a} {_figure(f)}" for a, f in figures.items())
+        texts.append(f"{anchor} {_figure(r)}")
+    text = "; ".join(texts)
     return {"anchors": figures, "promoted_generation": ctx.state.data["promoted"]["generation"],
             **({"summary": text} if text else {})}
 
@@ -588,10 +589,34 @@ def _earlier_match(ctx: LoopContext, k: int, specs: list[str], games: int, seed:
     return None
 
 
-def _figure(f: dict) -> str:
-    if "mean_score" in f:
-        return f"{f['mean_score']:.2f} [{f['ci95'][0]:.2f}, {f['ci95'][1]:.2f}]"
-    return f"{f['win_rate']:.1%} [{f['ci95'][0]:.1%}, {f['ci95'][1]:.1%}]"
+def _exact_figures(report: dict) -> tuple[float, float, float]:
+    """(rate or mean score, low, high) of an arena report, recomputed from its counts (win rate: the Wilson
+    interval of A's wins; cooperative: the t interval of the score distribution, kept within 0..max_score, as the
+    arena computes it). The report's own figures are rounded to 4 decimals, and rounding those a second time
+    can move the last printed digit (89/100: ci95 0.9375 printed 93.8%, the bound is 0.93746, 93.7%); they are
+    used only when the counts are missing."""
+    from cardlab.arena.stats import mean_interval, rate_interval
+
+    if "mean_score" in report:
+        scores = _scores(report)
+        if not scores:
+            return (report["mean_score"], *report["ci95"])
+        mean, lo, hi = mean_interval(scores)
+        if report.get("max_score") is not None:
+            lo, hi = max(lo, 0.0), min(hi, float(report["max_score"]))
+        return (mean, lo, hi)
+    wins = report.get("wins", {}).get("A")
+    if wins is None or not report.get("games"):
+        return (report["win_rate"], *report["ci95"])
+    return rate_interval(wins, report["games"])
+
+
+def _figure(report: dict) -> str:
+    """`rate [low, high]` (or `mean [low, high]`) of an arena report, each figure rounded once from the counts."""
+    value, lo, hi = _exact_figures(report)
+    if "mean_score" in report:
+        return f"{value:.2f} [{lo:.2f}, {hi:.2f}]"
+    return f"{value:.1%} [{lo:.1%}, {hi:.1%}]"
 
 
 def _journal_scores(ctx: LoopContext, result: Path) -> dict[int, float] | None:
@@ -625,18 +650,29 @@ def _paired_gains(ctx: LoopContext, gate: Path, team: Path) -> list[float] | Non
     return [cand[i] - inc[i] for i in common]
 
 
-def _gate_text(game, verdict: dict) -> str:
+def _gate_text(game, verdict: dict, gate: dict | None = None, gains: list[float] | None = None) -> str:
+    """The decision's summary. With the gate's arena report (and the paired gains), its figures are rounded once
+    from the counts (see `_exact_figures`); without them, from the verdict's 4-decimal figures."""
     if game.kind == COOPERATIVE and "gain" in verdict:
-        lo, hi = verdict["gain_ci95"]
-        return (f"candidate mean {verdict['candidate_mean_score']:.2f} vs incumbent "
-                f"{verdict['incumbent_mean_score']:.2f}: gain {verdict['gain']:+.2f} [{lo:+.2f}, {hi:+.2f}] "
+        gain, (lo, hi) = verdict["gain"], verdict["gain_ci95"]
+        if gains:
+            from cardlab.arena.stats import mean_interval
+
+            gain, lo, hi = mean_interval(gains)
+        mean = _exact_figures(gate)[0] if gate is not None else verdict["candidate_mean_score"]
+        return (f"candidate mean {mean:.2f} vs incumbent "
+                f"{verdict['incumbent_mean_score']:.2f}: gain {gain:+.2f} [{lo:+.2f}, {hi:+.2f}] "
                 f"per deal over {verdict['paired_deals']} deals")
     if game.kind == COOPERATIVE:
-        lo, hi = verdict["candidate_ci95"]
-        return (f"candidate mean {verdict['candidate_mean_score']:.2f} [{lo:.2f}, {hi:.2f}] vs incumbent "
+        mean, (lo, hi) = verdict["candidate_mean_score"], verdict["candidate_ci95"]
+        if gate is not None:
+            mean, lo, hi = _exact_figures(gate)
+        return (f"candidate mean {mean:.2f} [{lo:.2f}, {hi:.2f}] vs incumbent "
                 f"{verdict['incumbent_mean_score']:.2f}")
-    lo, hi = verdict["ci95"]
-    return f"candidate {verdict['win_rate']:.1%} [{lo:.1%}, {hi:.1%}] vs threshold {verdict['threshold']:.0%}"
+    rate, (lo, hi) = verdict["win_rate"], verdict["ci95"]
+    if gate is not None:
+        rate, lo, hi = _exact_figures(gate)
+    return f"candidate {rate:.1%} [{lo:.1%}, {hi:.1%}] vs threshold {verdict['threshold']:.0%}"
 
 
 def _write_json(path: Path, data: dict) -> None:
