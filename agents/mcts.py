@@ -1,13 +1,24 @@
 """MCTSAgent: UCT over the acting player's current turn, leaves scored by a state evaluator (spec section 9).
 
-`mcts[:iters=N,ms=M,per=action|turn,k=K,eval=...,cp=C,batch=B,rollout=end|random]`, for any game of the protocol.
+`mcts[:iters=N,ms=M,per=action|turn,k=K,eval=...,cp=C,batch=B,rollout=end|random,final=mean|leaf]`, for any game of
+the protocol.
 
 The tree. Nodes are states of the acting player's turn, edges its actions. A child is a leaf when the game is over
 or the turn passed (`turn_owner` or `turn_number` changed), so an END_TURN-like action is a leaf without naming it.
 Decisions another player takes inside the turn (Dominion's Militia) follow their first legal action (the turn-tree
-search's `others=first`; the search's default for Dominion answers as BigMoney would). Selection is UCT: X_j + 2 Cp sqrt(2 ln n / n_j), Cp = 1/sqrt(2) (`cp`); a node's untried actions
-come first, one drawn at random (random ties); the move played is the root child with the best mean X_j (ties: more
-visits, then legal order).
+search's `others=first`; the search's default for Dominion answers as BigMoney would). A node's actions are its legal
+actions, except where the game's search hook (`search_keys(player, False).symmetric`, the one the turn-tree search
+prunes with) collapses the decision to a single action: Dominion's treasure phase offers only "play all treasures",
+as in the search, and with per=action such a decision is played without a search, like a single legal action. (Where
+the hook only drops some actions, Hearthstone's attacks by or at a twin minion, all legal actions stay.)
+Selection is UCT: X_j + 2 Cp sqrt(2 ln n / n_j), Cp = 1/sqrt(2) (`cp`); a node's untried actions come first, one
+drawn at random (random ties). The move played is the root child with the best mean X_j (`final=mean`, the
+default; ties: more visits, then the child the first tree expanded first, an order drawn at random from the
+agent's seed). `final=leaf` plays the root child below which the best single value was found (each node keeps the
+best value backed up through it; with k trees, the mean over the trees of that best, each normalised with its
+tree's bounds; same ties): one determinization's turn is deterministic, so that value is a line the agent can play,
+while a mean also averages the poor replies below a good action (in Dominion, "play all treasures" leads to many
+weak buys and lost to "stop playing treasures" on the mean).
 
 Simulation. A new non-leaf node is scored where its turn would end: `rollout=end` (default) ends the turn at once
 when the game has `end_turn_action()` (a random rollout otherwise); `rollout=random` plays uniformly random actions
@@ -29,10 +40,11 @@ steers the next selections elsewhere. batch=1 (default) is plain sequential UCT;
 Determinizations. The agent sees an observation; each search samples `k` full states with
 `observation.determinize(player, rng)` and grows one tree on each (root parallelisation), the iteration and time
 budgets split evenly. The move is chosen from the root children's statistics summed over the trees (visits and
-visit-weighted means), among actions present in every tree.
+visit-weighted means; with final=leaf, the trees' mean best values), among actions present in every tree.
 
 per=action (MCTS1) searches again before every decision. per=turn (MCTS2) searches at the turn's first decision and
-replays the best path (best summed mean at each depth, while the trees reach); it searches again when the plan runs
+replays the best path (the best child by `final` at each depth, while the trees reach; with final=leaf it stops,
+ending the turn, where ending the turn scored at least as well as every child); it searches again when the plan runs
 out before the turn ends, when a planned action is not legal, or when the public state differs from what the plan
 expected (a draw or a random target; the game's `search_keys().public`, as the turn-tree search re-plans).
 
@@ -55,10 +67,31 @@ from cardlab.agents.search.agent import end_or_first, public_key
 
 PER = ("action", "turn")
 ROLLOUTS = ("end", "random")
+FINALS = ("mean", "leaf")
 LOW, SPAN = 0.05, 0.9  # finite values map into [LOW, LOW + SPAN]; a loss is 0 and a win 1
 MAX_ROLLOUT = 1000  # random-rollout steps before a turn that will not end is scored as it stands
 
 _MULTI_ACTION_TURNS: dict[str, bool] = {}  # game name -> whether its turns have an end-turn action
+
+
+def tree_keys(root: State, player: int):
+    """The game's search hooks for a search of `player`'s turn from `root` (`search_keys(player, False)`, as the
+    turn-tree search builds them once per search; None for a game without them)."""
+    hooks = getattr(root, "search_keys", None)
+    return hooks(player, False) if hooks is not None else None
+
+
+def tree_actions(state: State, keys) -> list:
+    """The actions a tree offers at `state`: the legal ones, or the single action the game's `symmetric` hook keeps
+    when it collapses the decision to one (Dominion's treasure phase: "play all treasures" only, the turn-tree
+    search's set there). Where the hook only drops some actions (Hearthstone's attacks by or at a twin minion, which
+    reach the same positions) every legal action stays, as before."""
+    legal = state.legal_actions()
+    if keys is not None and len(legal) > 1:
+        kept = keys.symmetric(state, legal)
+        if len(kept) == 1:
+            return list(kept)
+    return list(legal)
 
 
 def multi_action_turns(game) -> bool:
@@ -80,19 +113,56 @@ class ScoreEvaluator(Evaluator):
 
 
 def resolve_evaluator(text: str, game: str) -> Evaluator:
-    """`auto` = the game's rho, else `score`; `score` for any game; anything else through make_evaluator."""
+    """`auto` = the game's rho, else `score`; `score` for any game; anything else through make_evaluator, whose
+    refusal of an unknown name is replaced by one that also offers mcts's own `auto` and `score` where they serve."""
     text = text.strip()
     if text == "auto":
         text = "rho" if "rho" in game_evaluators(game) else "score"
     if text == "score":
         return ScoreEvaluator()
-    return make_evaluator(text, game)
+    try:
+        return make_evaluator(text, game)
+    except UserError:
+        name = text.partition(":")[0].strip()
+        if text.startswith("ckpt=") or name in game_evaluators(game):
+            raise  # a known name with a bad argument or file: make_evaluator's message says which
+        raise UserError(unknown_evaluator(text, game)) from None
+
+
+def unknown_evaluator(text: str, game: str) -> str:
+    """The refusal of an evaluator name `game` does not have, listing what mcts takes there: `auto` (the default),
+    the game's named evaluators, `score` in a cooperative game (a zero-sum game's score is 0 until the end, refused by
+    `check_game`) and ckpt=PATH."""
+    from cardlab.engine.core import COOPERATIVE
+
+    named = list(game_evaluators(game))
+    try:
+        from cardlab.engine.registry import make_game
+
+        cooperative = make_game(game).kind == COOPERATIVE
+    except UserError:  # a game that cannot be built here: say when score serves
+        cooperative = None
+    rho = text == "rho"
+    ckpt = f"ckpt=PATH, a value net trained on {game}"
+    if not named:
+        head = ("evaluator 'rho' is Hearthstone's" if rho
+                else f"unknown evaluator {text!r}: {game} has no named evaluators")
+        if cooperative:
+            return f"mcts: {head}; give eval=score ({game}'s current score, what the default eval=auto uses) or {ckpt}"
+        if cooperative is False:
+            return f"mcts: {head}; give {ckpt}"
+        return f"mcts: {head}; give eval=score (the game's score, for cooperative games only) or {ckpt}"
+    head = "evaluator 'rho' is Hearthstone's" if rho else f"unknown evaluator {text!r} for {game}"
+    score = {True: ["score"], False: [], None: ["score (cooperative games only)"]}[cooperative]
+    auto = [] if "rho" not in named and cooperative is False else [  # auto = score: refused in a zero-sum game
+        f"auto (the default: {'rho' if 'rho' in named else 'score'})"]
+    return f"mcts: {head} (one of {', '.join(auto + named + score)}, ckpt=PATH)"
 
 
 class _Node:
     """A state of the turn; statistics in raw evaluator units so the normalisation can move."""
 
-    __slots__ = ("state", "leaf", "view", "value", "untried", "children", "n", "raw", "n_raw", "wins")
+    __slots__ = ("state", "leaf", "view", "value", "untried", "children", "n", "raw", "n_raw", "wins", "top", "own")
 
     def __init__(self, state: State, leaf: bool, view: State | None = None) -> None:
         self.state = state
@@ -105,6 +175,8 @@ class _Node:
         self.raw = 0.0  # sum of finite values
         self.n_raw = 0
         self.wins = 0  # +inf values (each counts 1 after normalisation; -inf counts 0)
+        self.top = -math.inf  # the best value backed up through the node (final=leaf)
+        self.own: float | None = None  # a non-leaf node's own simulation value: its turn ended there (final=leaf)
 
 
 class _Tree:
@@ -117,6 +189,7 @@ class _Tree:
         self.turn = (root.turn_owner, root.turn_number)
         self.lo, self.hi = math.inf, -math.inf
         self.root = _Node(root, False)
+        self.keys = tree_keys(root, player)
         self.iterations = 0
         self.nodes = 0  # states generated (tree children and simulation steps), comparable to the search's nodes
 
@@ -132,10 +205,21 @@ class _Tree:
             finite = 0.5 * node.n_raw
         return (node.wins + finite) / node.n
 
+    def norm(self, value: float) -> float:
+        """One raw value under the current bounds, as `mean` counts it: a win 1, a loss (or NaN) 0."""
+        if value == math.inf:
+            return 1.0
+        if value == -math.inf or value != value:
+            return 0.0
+        if self.hi > self.lo:
+            return LOW + SPAN * (value - self.lo) / (self.hi - self.lo)
+        return 0.5
+
     def _backup(self, path: list, value: float) -> None:
         if value == math.inf:
             for node in path:
                 node.wins += 1
+                node.top = value
         elif value == -math.inf:
             pass  # a loss adds 0; the visit was counted at selection
         elif value == value:  # NaN: ignored (counts as a loss)
@@ -146,6 +230,8 @@ class _Tree:
             for node in path:
                 node.raw += value
                 node.n_raw += 1
+                if value > node.top:
+                    node.top = value
 
     # ------------------------------------------------------------ tree moves
 
@@ -199,7 +285,7 @@ class _Tree:
         cp2 = 2.0 * self.agent.cp
         while not node.leaf:
             if node.untried is None:
-                node.untried = list(node.state.legal_actions())
+                node.untried = tree_actions(node.state, self.keys)
             if node.untried:
                 action = node.untried.pop(self.rng.randrange(len(node.untried)))
                 child = self._child(node.state, action)
@@ -268,13 +354,17 @@ class _Tree:
             value = float(value)
             if node is not None:
                 node.value = value
+            else:
+                paths[0][-1].own = value  # a simulation: the value of ending the new node's turn (rollout=end)
             for path in paths:
                 self._backup(path, value)
 
 
-def _combine(nodes: list[_Node], trees: list[_Tree]) -> list[tuple[Action, float, int]]:
-    """(action, summed mean, summed visits) for the visited children common to every node (all of them if none is
-    common), in the first node's child order; each tree's mean uses its own bounds."""
+def _combine(nodes: list[_Node], trees: list[_Tree], final: str = "mean") -> list[tuple[Action, float, int]]:
+    """(action, score, summed visits) for the visited children common to every node (all of them if none is common),
+    in the first node's child order, which is the order the first tree expanded them in (drawn at random). The score
+    is the visit-weighted mean of the trees' means (final=mean) or the mean over the trees of the best value found
+    below the child (final=leaf); each tree normalises with its own bounds."""
     counts: dict = {}
     for node in nodes:
         for action, child in node.children.items():
@@ -282,19 +372,22 @@ def _combine(nodes: list[_Node], trees: list[_Tree]) -> list[tuple[Action, float
                 counts[action] = counts.get(action, 0) + 1
     common = [a for a, c in counts.items() if c == len(nodes)] or list(counts)
     out = []
+    leaf = final == "leaf"
     for action in common:
-        visits, total = 0, 0.0
+        visits, total, trees_in = 0, 0.0, 0
         for node, tree in zip(nodes, trees):
             child = node.children.get(action)
             if child is not None and child.n > 0:
                 visits += child.n
-                total += child.n * tree.mean(child)
-        out.append((action, total / visits, visits))
+                trees_in += 1
+                total += tree.norm(child.top) if leaf else child.n * tree.mean(child)
+        out.append((action, total / (trees_in if leaf else visits), visits))
     return out
 
 
 def _best(stats: list[tuple[Action, float, int]]) -> tuple[Action, float, int] | None:
-    """Best mean, then more visits, then the earlier action."""
+    """Best score, then more visits, then the earlier action in `_combine`'s order (the first tree's expansion
+    order)."""
     best = None
     for item in stats:
         if best is None or (item[1], item[2]) > (best[1], best[2]):
@@ -304,14 +397,15 @@ def _best(stats: list[tuple[Action, float, int]]) -> tuple[Action, float, int] |
 
 class MCTSAgent(Agent):
     """`mcts[:iters=N,ms=M,per=action|turn,k=K,eval=auto|rho|greedy|weights:PATH|ckpt=PATH|score,cp=C,batch=B,
-    rollout=end|random]`: UCT within the current turn (module docstring). Defaults: iters=500, ms=0, per=action,
-    k=1, eval=auto (rho where the game has it, else its score), cp=1/sqrt(2), batch=1, rollout=end."""
+    rollout=end|random,final=mean|leaf]`: UCT within the current turn (module docstring). Defaults: iters=500, ms=0,
+    per=action, k=1, eval=auto (rho where the game has it, else its score), cp=1/sqrt(2), batch=1, rollout=end,
+    final=mean."""
 
     name = "mcts"
 
     def __init__(self, seed: int = 0, iters: int = 500, ms: float = 0.0, per: str = "action", k: int = 1,
                  eval: str | None = None, cp: float = 1 / math.sqrt(2), batch: int = 1, rollout: str = "end",
-                 ckpt: str | None = None, game: str = "hearthstone") -> None:
+                 ckpt: str | None = None, final: str = "mean", game: str = "hearthstone") -> None:
         problems = []
         if iters < 0 or not 0 <= ms < math.inf:
             problems.append(f"iters and ms must be finite and >= 0 (0 = no limit), got iters={iters}, ms={ms}")
@@ -327,6 +421,8 @@ class MCTSAgent(Agent):
             problems.append(f"unknown per={per!r} (one of {', '.join(PER)})")
         if rollout not in ROLLOUTS:
             problems.append(f"unknown rollout={rollout!r} (one of {', '.join(ROLLOUTS)})")
+        if final not in FINALS:
+            problems.append(f"unknown final={final!r} (one of {', '.join(FINALS)})")
         if not cp >= 0 or math.isinf(cp):
             problems.append(f"cp must be a finite number >= 0, got {cp}")
         if ckpt is not None and not ckpt.strip():
@@ -341,13 +437,13 @@ class MCTSAgent(Agent):
             eval = "auto"
         self.evaluator: Evaluator = resolve_evaluator(eval, game) if isinstance(eval, str) else eval
         given = {"iters": iters, "ms": ms, "per": per, "k": k, "eval": eval if isinstance(eval, str)
-                 else self.evaluator.name, "cp": cp, "batch": batch, "rollout": rollout}
+                 else self.evaluator.name, "cp": cp, "batch": batch, "rollout": rollout, "final": final}
         defaults = {"iters": 500, "ms": 0.0, "per": "action", "k": 1, "eval": "auto", "cp": 1 / math.sqrt(2),
-                    "batch": 1, "rollout": "end"}
+                    "batch": 1, "rollout": "end", "final": "mean"}
         options: dict[str, Any] = {key: v for key, v in given.items() if v != defaults[key]}
         super().__init__(seed, **options)
         self.iters, self.ms, self.per, self.k = int(iters), float(ms), per, int(k)
-        self.cp, self.batch, self.rollout = float(cp), int(batch), rollout
+        self.cp, self.batch, self.rollout, self.final = float(cp), int(batch), rollout, final
         self.before_end_turn = bool(getattr(self.evaluator, "before_end_turn", False))
         self._plan: list = []
         self._expect: list = []
@@ -402,17 +498,27 @@ class MCTSAgent(Agent):
         return trees
 
     def best_action(self, trees: list[_Tree]) -> Action | None:
-        best = _best(_combine([t.root for t in trees], trees))
+        best = _best(_combine([t.root for t in trees], trees, self.final))
         return best[0] if best is not None else None
 
     def best_path(self, trees: list[_Tree]) -> list[Action]:
-        """The best-mean child repeatedly from the roots, over the trees that reach each step."""
+        """The best child (by `final`) repeatedly from the roots, over the trees that reach each step. With
+        final=leaf the path stops where ending the turn scored at least as well as every child (with rollout=end it
+        then ends with the end-turn action; after a random rollout the plan runs out and the agent searches again)."""
         nodes = [(t.root, t) for t in trees]
         path: list = []
         while nodes:
-            best = _best(_combine([n for n, _ in nodes], [t for _, t in nodes]))
+            best = _best(_combine([n for n, _ in nodes], [t for _, t in nodes], self.final))
             if best is None:
                 break
+            if self.final == "leaf":
+                owns = [t.norm(n.own) for n, t in nodes if n.own is not None]
+                if owns and sum(owns) / len(owns) >= best[1]:
+                    end = getattr(nodes[0][0].state, "end_turn_action", None)
+                    end = end() if end is not None and self.rollout == "end" else None
+                    if end is not None:
+                        path.append(end)
+                    break
             action = best[0]
             path.append(action)
             nodes = [(n.children[action], t) for n, t in nodes
@@ -432,6 +538,9 @@ class MCTSAgent(Agent):
             self._plan, self._expect = [], []
             return legal[0]
         if self.per == "action":
+            only = tree_actions(observation, tree_keys(observation, self.player))
+            if len(only) == 1:
+                return only[0]  # the game collapses this decision to one action (Dominion: play all treasures)
             action = self.best_action(self.search(observation))
             return action if action in legal else end_or_first(observation)
         turn = (observation.turn_owner, observation.turn_number)
