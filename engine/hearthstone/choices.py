@@ -9,6 +9,8 @@ from cardlab.engine.hearthstone.carddb import public_id
 
 # kind -> resolve(state, player, options, chosen_index)
 PENDING_CHOICES: dict[str, Callable] = {}
+# kind -> the spell whose effect asks it (its "after you cast a spell" waits for the pick: state._choose)
+SPELL_CHOICES: dict[str, str] = {"draw_one_discard_rest": "Tracking"}
 
 
 def pending_choice(kind: str):

@@ -507,7 +507,9 @@ def resolve_deaths(s: "HearthstoneState") -> None:
         dead.sort(key=lambda m: m.uid)
         layouts = None
         for m in dead:
-            if not m.silenced and (m.card.deathrattle is not None or m.enchants):
+            # a Deathrattle given after a Silence (Soul of the Forest on a silenced minion) still runs: Silence
+            # cleared the enchantments it met
+            if (m.card.deathrattle is not None and not m.silenced) or m.enchants:
                 layouts = [p.board[:] for p in s.players]
                 break
         for m in dead:

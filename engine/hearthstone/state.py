@@ -392,9 +392,10 @@ class HearthstoneState(State):
             if effect is not None:
                 effect(mech.Ctx(self, player, None, card, target, -1, mech.spell_power(self, player),
                                 mech.spell_multiplier(self, player)))
-            # "After you cast a spell" (Wild Pyromancer): once the spell's deaths are resolved
+            # "After you cast a spell" (Wild Pyromancer): once the spell's deaths are resolved, and after the pick
+            # of a spell that asks one (Tracking: the picked card is drawn as part of the spell; `_choose` fires it)
             mech.resolve_deaths(self)
-            if not countered:
+            if not countered and self.pending is None:
                 mech.fire(self, "spell_done", player, card)
         elif card.type == WEAPON:
             mech.fire(self, "card_played", player, card)
@@ -459,10 +460,15 @@ class HearthstoneState(State):
     def _choose(self, option: int) -> None:
         kind, options = self.pending
         self.pending = None
-        from cardlab.engine.hearthstone.choices import PENDING_CHOICES
+        from cardlab.engine.hearthstone.choices import PENDING_CHOICES, SPELL_CHOICES
 
         PENDING_CHOICES[kind](self, self.current, options, option)
         mech.resolve_deaths(self)
+        spell = SPELL_CHOICES.get(kind)
+        if spell is not None:  # the spell that asked has now resolved: "after you cast a spell" (_play)
+            mech.fire(self, "spell_done", self.current, card_db().get(spell))
+            mech.resolve_deaths(self)
+            mech.refresh_auras(self)
 
     def _mulligan(self, mask: int) -> None:
         me = self.players[self.current]
