@@ -77,11 +77,23 @@ def _utf8_when_redirected() -> None:
             stream.reconfigure(encoding="utf-8", errors=stream.errors)
 
 
+def _chosen_parser(parser: argparse.ArgumentParser, args) -> argparse.ArgumentParser:
+    """The (sub)parser of the verb `args` came from (`cardlab evolve dominion`: evolve's dominion parser)."""
+    while True:
+        subs = [a for a in parser._actions if isinstance(a, argparse._SubParsersAction)]
+        chosen = getattr(args, subs[0].dest, None) if subs else None
+        if chosen not in (subs[0].choices if subs else {}):
+            return parser
+        parser = subs[0].choices[chosen]
+
+
 def main(argv: list[str] | None = None) -> int:
     from cardlab.runtime import UserError
 
     parser = build_parser()
-    args = parser.parse_args(argv)
+    args, extra = parser.parse_known_args(argv)
+    if extra:  # the verb's own usage line with the error, not the top level's
+        _chosen_parser(parser, args).error(f"unrecognized arguments: {' '.join(extra)}")
     _reader_leaving_is_not_an_error()
     _utf8_when_redirected()
     try:

@@ -118,5 +118,6 @@ def run(args) -> int:
             where = f"; saved in {Path(r['error_logs'][0]).parent}/ (cardlab replay FILE)" if r["error_logs"] else ""
             console.print(f"[red]vs {r['agents']['B']}: {r['errors']} of {r['games']} games ended in an error and "
                           f"count as no win{where}[/red]")
-    console.print("More games give narrower intervals: cardlab quickstart --games 1000 (see docs/results.md).")
+    console.print("More games give narrower intervals: the same command with --games 1000 (docs/results.md has "
+                  "the published matches).")
     return 0

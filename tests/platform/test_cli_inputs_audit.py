@@ -196,3 +196,14 @@ def test_a_net_for_another_hanabi_shape_is_one_error_a_cli_user_can_act_on(tmp_p
     line = _error(capsys)  # no "may not carry over" warning first
     assert "does not fit this game" in line and "get_encoder" not in line
     assert line.endswith("use a checkpoint trained on this game's setup")
+
+
+def test_an_unknown_option_shows_the_verbs_own_usage(capsys):
+    with pytest.raises(SystemExit) as stop:
+        main(["arena", "random", "--bogus"])
+    assert stop.value.code == 2
+    err = capsys.readouterr().err
+    assert err.startswith("usage: cardlab arena") and "cardlab arena: error: unrecognized arguments: --bogus" in err
+    with pytest.raises(SystemExit):
+        main(["plot", "matches", "x.json", "--out", "x.png", "--bogus"])
+    assert "cardlab plot matches: error: unrecognized arguments: --bogus" in capsys.readouterr().err
