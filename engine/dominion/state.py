@@ -122,8 +122,8 @@ class DominionState(State):
     `supply` (count per card id), `hand[p]`, `deck[p]` (top last), `disc[p]` (top last), `play` (the turn owner's
     cards in play), `trash`. In an observation, cards the observer cannot see are HIDDEN.
     top_known[p]: how many cards on top of p's deck everyone knows (put there face up: Bureaucrat, Spy).
-    hand_known[p]: cards everyone knows are in p's hand (a revealed Moat, a hand revealed to Bureaucrat), until p's
-    next turn starts.
+    hand_known[p]: cards everyone knows are in p's hand (a revealed Moat, a hand revealed to Bureaucrat, a face-up
+    card drawn, a Treasure gained or put into the hand in plain sight), until they leave it (every way out is public).
     """
 
     __slots__ = _FIELDS
@@ -458,8 +458,6 @@ class DominionState(State):
             self._legal = ()
             return
         p = self.owner = (p + 1) % setup.players
-        if self.hand_known[p]:  # its own turn: what it revealed may be played from here on
-            self.hand_known = _set(self.hand_known, p, ())
         self.turn += 1
         self.turns = _set(self.turns, p, self.turns[p] + 1)
         self.coins, self.actions, self.buys = 0, 1, 1
@@ -518,6 +516,17 @@ class DominionState(State):
                 self.top_known = _set(self.top_known, p, self.top_known[p] - 1)
         return card
 
+    def _take_top_into_hand(self, p: int) -> tuple[int, bool]:
+        """Move the top card of p's deck into p's hand (Library); return it (-1 if none) and whether it was face up,
+        in which case everyone knows it is in that hand."""
+        up = self.top_known[p] > 0 and bool(self.deck[p])
+        card = self._take_top(p)
+        if card >= 0:
+            self.hand[p] += (card,)
+            if up:
+                self.hand_known = _set(self.hand_known, p, self.hand_known[p] + (card,))
+        return card, up and card >= 0
+
     def _gain(self, p: int, card: int, to: int = TO_DISCARD) -> bool:
         supply = self.supply
         if supply[card] <= 0:
@@ -528,8 +537,9 @@ class DominionState(State):
         self.owned[p * NC + card] += 1
         if to == TO_DISCARD:
             self.disc[p] += (card,)
-        elif to == TO_HAND:
+        elif to == TO_HAND:  # in plain sight (Mine): everyone knows it is in that hand
             self.hand[p] += (card,)
+            self.hand_known = _set(self.hand_known, p, self.hand_known[p] + (card,))
         else:
             self.deck[p] += (card,)
             self.top_known = _set(self.top_known, p, self.top_known[p] + 1)
@@ -621,6 +631,8 @@ class DominionState(State):
                 break
             (found if IS_TREASURE[c] else revealed).append(c)
         self.hand[p] += tuple(found)
+        if found:  # revealed, then put into the hand: everyone knows they are there
+            self.hand_known = _set(self.hand_known, p, self.hand_known[p] + tuple(found))
         self.disc[p] += tuple(revealed)
 
     def _special_bureaucrat(self, card: int, first: bool) -> None:
@@ -712,18 +724,17 @@ class DominionState(State):
     def _t_library(self) -> None:
         p = self.owner
         while len(self.hand[p]) < 7:
-            c = self._take_top(p)
+            c, up = self._take_top_into_hand(p)
             if c < 0:
                 break
-            self.hand[p] += (c,)
-            if IS_ACTION[c]:
-                self._ask("set-aside", p, CARD_IDS["Library"], None, (c, NONE), "_r_library", (c,))
+            if IS_ACTION[c]:  # a face-up card is marked: the table knows which card is asked about
+                self._ask("set-aside", p, CARD_IDS["Library"], None, (c, NONE), "_r_library", (c, 1) if up else (c,))
                 return
         if self.aside[p]:
             self.disc[p] += self.aside[p]
             self.aside = _set(self.aside, p, ())
 
-    def _r_library(self, answer: int, card: int) -> None:
+    def _r_library(self, answer: int, card: int, up: int = 0) -> None:
         p = self.owner
         if answer == card:
             self.hand[p] = _remove(self.hand[p], card)
@@ -915,7 +926,7 @@ class DominionState(State):
         elif _hides_options(self.prompt, player):
             # another player choosing from its own hand: the table sees who decides and why, not the options
             pr = self.prompt
-            s.prompt = (pr[0], pr[1], pr[2], pr[3], (), pr[5], () if pr[0] == "set-aside" else pr[6])
+            s.prompt = (pr[0], pr[1], pr[2], pr[3], (), pr[5], () if pr[0] == "set-aside" and len(pr[6]) < 2 else pr[6])
             s._legal = ()
         return s
 
@@ -950,6 +961,11 @@ class DominionState(State):
             self._redeal(s, q, rng, True)
             hand = s.hand[q]
             if pr[0] == "set-aside":
+                if len(pr[6]) > 1:  # a face-up card, known to be in the hand: it is the one drawn last
+                    c = pr[6][0]
+                    s.hand[q] = _remove(hand, c) + (c,)
+                    s.prompt = pr[:4] + ((c, NONE), pr[5], pr[6])
+                    return
                 if IS_ACTION[hand[-1]]:
                     s.prompt = pr[:4] + ((hand[-1], NONE), pr[5], (hand[-1],))
                     return

@@ -104,7 +104,7 @@ def test_an_attack_queue_does_not_show_who_else_holds_a_moat():
     assert holds.decision().kind == "reveal" and lacks.decision().kind == "discard"  # only a Moat holder is asked
 
 
-def test_a_revealed_moat_stays_in_that_hand_in_every_determinization_until_its_owners_turn():
+def test_a_revealed_moat_stays_in_that_hand_in_every_determinization_until_it_leaves_the_hand():
     s = position(["Village", "Militia", "Militia", "Copper", "Copper"], deck=["Copper", "Estate", "Copper"],
                  others={1: {"hand": ["Moat", "Copper", "Copper", "Copper", "Estate"],
                              "deck": ["Silver"] * 5, "discard": ["Estate", "Estate", "Copper"]}})
@@ -114,6 +114,12 @@ def test_a_revealed_moat_stays_in_that_hand_in_every_determinization_until_its_o
     assert all(C["Moat"] in view.determinize(0, Rng(k)).hand[1] for k in range(60))
     again = type(s).from_dict(s.to_dict())
     assert again.hand_known == s.hand_known == ((), (C["Moat"],))
+    choose(s, "Militia", "yes", "all", None)  # its own turn starts: nothing left its hand, the Moat is still known
+    assert s.owner == 1 and s.hand_known[1] == (C["Moat"],)
+    view = s.observation(0)
+    assert all(C["Moat"] in view.determinize(0, Rng(k)).hand[1] for k in range(60))
+    choose(s, "Moat")  # played: it left the hand, publicly
+    assert s.hand_known[1] == ()
 
 
 def test_a_hand_revealed_to_bureaucrat_is_dealt_back_exactly():
